@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package root (where package.json, locales/ and dist/ live), wherever the server was built to. */
+export const ROOT_DIR = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+})();
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL switches from the embedded PGlite to a PostgreSQL server. */
+  databaseUrl?: string;
+  rootEmail: string;
+  rootPassword?: string;
+  jwtSecret: string;
+  logLevel: string;
+  /** Session lifetime. */
+  sessionTtlSeconds: number;
+  /** Login attempts allowed per email and per address in a window. */
+  loginAttempts: { max: number; windowMs: number };
+  clientDir: string;
+};
+
+/** Reads the JWT secret from the environment, else from DATA_DIR, making it once (DESIGN.md §1). */
+function jwtSecret(dataDir: string): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? process.env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '127.0.0.1',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    rootEmail: (process.env.ROOT_EMAIL ?? 'root@brokerdesk.local').toLowerCase(),
+    rootPassword: process.env.ROOT_PASSWORD || undefined,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    sessionTtlSeconds: 60 * 60 * 24 * 30,
+    loginAttempts: { max: 10, windowMs: 15 * 60 * 1000 },
+    clientDir: path.join(ROOT_DIR, 'dist', 'client'),
+    ...overrides,
+    dataDir,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(dataDir),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Role } from '../shared/roles.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Realtime } from './realtime/realtime.ts';
+
+/** What every route reaches through `app.services`. */
+export type Services = { db: Db; database: Database; config: Config; realtime: Realtime };
+
+/** The signed-in user a request acts as. */
+export type Actor = {
+  id: string;
+  roles: Role[];
+  email: string;
+  sessionId: string;
+  /** The real person when this is an impersonation token (DESIGN.md §5), else null. */
+  impersonatorId: string | null;
+};
+
+export type IdempotencyState = { key: string; requestHash: string; userId: string; stored: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    actor?: Actor;
+    idempotency?: IdempotencyState;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,359 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One drizzle pg-core schema for PGlite and PostgreSQL (DESIGN.md §2). Columns are camelCase here and
+ * snake_case in SQL (`casing: 'snake_case'`). Money is numeric(14,2), read as JS numbers.
+ */
+const at = (name?: string) => (name ? timestamp(name, { withTimezone: true }) : timestamp({ withTimezone: true }));
+const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+
+/** id, version and the two dates every record carries (DESIGN.md §4). */
+const record = () => ({
+  id: uuid().primaryKey(),
+  version: integer().notNull().default(1),
+  dateCreation: at().notNull().defaultNow(),
+  dateLastUpdate: at().notNull().defaultNow(),
+});
+
+export const campaigns = pgTable('campaigns', { ...record(), name: text().notNull() }, (t) => [
+  index().on(t.name),
+  index().on(t.dateCreation),
+]);
+
+export const users = pgTable(
+  'users',
+  {
+    ...record(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    roles: text().array().notNull(),
+    status: text().notNull().default('active'),
+    theme: text(),
+    mode: text(),
+    lastLogin: at(),
+    campaignId: uuid().references(() => campaigns.id, { onDelete: 'restrict' }),
+    assignedTo: uuid().references((): any => users.id, { onDelete: 'set null' }),
+    qualifications: text().array().notNull().default(sql`'{}'`),
+    labels: text().array().notNull().default(sql`'{}'`),
+    phone: text(),
+    mobile: text(),
+    verificationStatus: text().notNull().default('uninitialized'),
+    verificationNote: text(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index().using('gin', t.roles),
+    index().using('gin', t.labels),
+    index().using('gin', t.qualifications),
+    index().on(t.assignedTo, t.dateCreation),
+    index().on(t.campaignId),
+    index().on(t.dateCreation),
+    index().on(t.lastName, t.firstName),
+    index().on(t.firstName),
+    index().on(t.status),
+    index().on(t.verificationStatus),
+    index().on(t.lastLogin),
+  ],
+);
+
+const owner = () => uuid().notNull().references(() => users.id, { onDelete: 'restrict' });
+
+export const comments = pgTable(
+  'comments',
+  {
+    ...record(),
+    text: text().notNull(),
+    hidden: boolean().notNull().default(false),
+    leadId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index().on(t.leadId, t.dateCreation), index().on(t.authorId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    ...record(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    title: text().notNull(),
+    body: text(),
+    read: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.userId, t.read, t.dateCreation), index().on(t.type)],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    ...record(),
+    userId: owner(),
+    amount: money().notNull(),
+    status: text().notNull(),
+    transactionId: text(),
+    /** Card brand, last 4 digits and expiry only (PCI DSS 3.3.1): never the number, CVV or 3-D Secure code. */
+    cardBrand: text(),
+    cardLast4: text(),
+    cardExpirationDate: text(),
+    fullName: text(),
+    street: text(),
+    zipCode: text(),
+    country: text(),
+    phone: text(),
+  },
+  (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount), index().on(t.transactionId)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  { ...record(), userId: owner(), amount: money().notNull(), status: text().notNull(), transactionId: text() },
+  (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    ...record(),
+    userId: owner(),
+    market: text().notNull().default('forex'),
+    symbol: text().notNull(),
+    type: text().notNull(),
+    quantity: numeric({ precision: 18, scale: 4, mode: 'number' }).notNull(),
+    leverage: integer().notNull(),
+    openPrice: numeric({ precision: 20, scale: 6, mode: 'number' }),
+    closePrice: numeric({ precision: 20, scale: 6, mode: 'number' }),
+    status: text().notNull().default('open'),
+    profit: money(),
+    expiration: at(),
+  },
+  (t) => [
+    index().on(t.userId, t.status, t.dateCreation),
+    index().on(t.symbol),
+    index().on(t.status),
+    index().on(t.dateCreation),
+    index().on(t.expiration),
+    index().on(t.market),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    ...record(),
+    name: text().notNull(),
+    description: jsonb().$type<{ en: string; fr: string; de: string }>().notNull(),
+    rentability: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+    duration: integer().notNull(),
+    image: text().notNull(),
+    coefficient: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull(),
+    minimumAmount: money().notNull(),
+    dividendFrequency: text().notNull(),
+  },
+  (t) => [index().on(t.name), index().on(t.dateCreation), index().on(t.rentability), index().on(t.minimumAmount)],
+);
+
+export const investments = pgTable(
+  'investments',
+  {
+    ...record(),
+    userId: owner(),
+    projectId: uuid().references(() => projects.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    initialAmount: money().notNull(),
+    rentability: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+    expirationDate: at().notNull(),
+    dividendFrequency: text().notNull(),
+  },
+  (t) => [index().on(t.userId, t.dateCreation), index().on(t.expirationDate), index().on(t.projectId), index().on(t.dateCreation)],
+);
+
+export const dividends = pgTable(
+  'dividends',
+  {
+    ...record(),
+    /** The investment's owner, kept here so scope and sync need no join. */
+    userId: owner(),
+    investmentId: uuid().notNull().references(() => investments.id, { onDelete: 'cascade' }),
+    amount: money().notNull(),
+  },
+  (t) => [index().on(t.investmentId, t.dateCreation), index().on(t.userId), index().on(t.dateCreation)],
+);
+
+export const productMarkets = pgTable(
+  'product_markets',
+  { ...record(), name: text().notNull(), description: text().notNull(), iconUrl: text().notNull() },
+  (t) => [index().on(t.name), index().on(t.dateCreation)],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    ...record(),
+    name: text().notNull(),
+    status: text().notNull().default('active'),
+    fields: jsonb()
+      .$type<{ fieldName: string; type: string; required?: boolean; options?: { key: string; label: string }[] }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (t) => [index().on(t.name), index().on(t.status), index().on(t.dateCreation)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    ...record(),
+    categoryId: uuid().notNull().references(() => productCategories.id, { onDelete: 'restrict' }),
+    marketId: uuid().references(() => productMarkets.id, { onDelete: 'set null' }),
+    values: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    price: money().notNull(),
+    description: text(),
+    file: text(),
+    image: text(),
+  },
+  (t) => [index().on(t.categoryId), index().on(t.marketId), index().on(t.price), index().on(t.dateCreation)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    ...record(),
+    userId: owner(),
+    productId: uuid().notNull().references(() => products.id, { onDelete: 'restrict' }),
+    productPrice: money().notNull(),
+    gain: money(),
+    amount: money().notNull(),
+    status: text().notNull().default('pending'),
+    expirationDate: at().notNull(),
+    origin: text().notNull(),
+  },
+  (t) => [
+    index().on(t.userId, t.dateCreation),
+    index().on(t.productId),
+    index().on(t.status),
+    index().on(t.expirationDate),
+    index().on(t.dateCreation),
+    index().on(t.amount),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  ...record(),
+  theme: text().notNull().default('purple'),
+  companyDescription: text(),
+  companyName: text().notNull().default(''),
+  street: text(),
+  number: text(),
+  zipCode: text(),
+  city: text(),
+  country: text(),
+  phone: text(),
+  email: text(),
+  labels: text().array().notNull().default(sql`'{}'`),
+  qualifications: text().array().notNull().default(sql`'{}'`),
+  logo: text(),
+  media: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  receiveEmails: boolean().notNull().default(true),
+  receiveNotifications: boolean().notNull().default(true),
+});
+
+/** A signed-in device; revoking it (logout, lock, reset) ends the token on its next request. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The real person behind an impersonation token; null for a plain sign-in. */
+    actorId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at().notNull().defaultNow(),
+    expiresAt: at().notNull(),
+    revokedAt: at(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: at().notNull().defaultNow(),
+    actorId: uuid(),
+    /** Whom the actor was impersonating when acting, if anyone. */
+    onBehalfOf: uuid(),
+    action: text().notNull(),
+    entity: text(),
+    entityId: text(),
+    data: jsonb(),
+  },
+  (t) => [index().on(t.entity, t.entityId), index().on(t.actorId), index().on(t.at)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer().notNull(),
+    body: jsonb(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
+);
+
+/**
+ * Every change, written in the transaction of the change itself; `/sync` serves it. `audience` holds the
+ * users (owner lead, its assigned staff) who may see the record for scoped entities, null for others.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    entity: text().notNull(),
+    recordId: uuid().notNull(),
+    op: text().$type<'upsert' | 'delete'>().notNull(),
+    audience: uuid().array(),
+    at: at().notNull().defaultNow(),
+  },
+  (t) => [index().using('gin', t.audience), index().on(t.entity, t.seq)],
+);
+
+/** Double-entry-style ledger: one row per balance change, written with its cause (DESIGN.md §6). */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: uuid().primaryKey(),
+    userId: owner(),
+    amount: money().notNull(),
+    kind: text().notNull(),
+    sourceEntity: text().notNull(),
+    sourceId: uuid().notNull(),
+    at: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.at), uniqueIndex('ledger_source_unique').on(t.sourceEntity, t.sourceId, t.kind)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey(),
+    /** File name under DATA_DIR/uploads, also the last segment of its URL. */
+    name: text().notNull(),
+    ownerId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    originalName: text(),
+    /** Private files (verification documents) are served only to their owner and staff. */
+    private: boolean().notNull().default(false),
+    purpose: text().notNull().default('file'),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_name_unique').on(t.name), index().on(t.ownerId)],
+);

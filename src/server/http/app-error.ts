@@ -1,0 +1,15 @@
+import { HTTP_STATUS, type ErrorCode } from '../../shared/errors.ts';
+
+/** A failure with a stable code; the error handler turns it into `{ message, code, details }`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: Record<string, unknown>,
+    /** Parameters of the translated message (`errors.<code>`). */
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.status = HTTP_STATUS[code];
+  }
+}

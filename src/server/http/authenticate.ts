@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../features/auth/sessions.ts';
+import { AppError } from './app-error.ts';
+
+export const TOKEN_COOKIE = 'token';
+
+/** The token of a request: `Authorization: Bearer`, else the httpOnly cookie. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies?.[TOKEN_COOKIE] || undefined;
+}
+
+/**
+ * Resolves the actor of every API request before its handler runs; routes not marked `public`
+ * answer 401 without one. The session is read on every request so revocation applies at once.
+ */
+export function registerAuthentication(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    const token = tokenOf(request);
+    if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
+    if (!request.actor && !request.routeOptions.config?.public && request.url.startsWith('/api/')) {
+      throw new AppError('UNAUTHENTICATED');
+    }
+  });
+}
+
+export function actorOrThrow(request: FastifyRequest) {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}

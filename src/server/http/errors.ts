@@ -1,0 +1,112 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
+import { HTTP_STATUS } from '../../shared/errors.ts';
+import { AppError } from './app-error.ts';
+import { hasMessage, languageOf, translate } from './i18n.ts';
+import type { FieldIssue } from './validate.ts';
+
+type PgError = { code: string; constraint?: string; detail?: string; column?: string };
+
+/** drizzle wraps driver errors; the PostgreSQL error (with its SQLSTATE) is somewhere in the cause chain. */
+function pgErrorOf(error: unknown): PgError | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
+  }
+  return undefined;
+}
+
+/** Maps database constraint failures to API errors; these come from bad input, never from a bug. */
+function fromPg(error: PgError): AppError | undefined {
+  switch (error.code) {
+    case '23505':
+      return new AppError(error.constraint === 'users_email_unique' ? 'EMAIL_TAKEN' : 'CONFLICT');
+    case '23503': {
+      // On insert/update the referenced row is missing; on delete something still references this one.
+      const column = /Key \((\w+)\)/.exec(error.detail ?? '')?.[1];
+      return error.detail?.includes('is still referenced')
+        ? new AppError('HAS_DEPENDENTS')
+        : new AppError('VALIDATION', column ? { [camel(column)]: { key: 'validation.reference', params: {} } } : undefined);
+    }
+    case '22P02': // invalid text representation
+    case '22003': // numeric out of range
+    case '22007': // invalid datetime format
+    case '22008': // datetime out of range
+    case '22001': // string too long
+    case '23502': // not null
+    case '23514': // check
+      return new AppError('VALIDATION');
+    default:
+      return undefined;
+  }
+}
+
+const camel = (snake: string) => snake.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** Fastify's own errors (body parsing, limits, multipart) by status. */
+function fromFastify(error: FastifyError): AppError | undefined {
+  const status = error.statusCode ?? 0;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (status === 429) return new AppError('RATE_LIMITED');
+  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST');
+  return undefined;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const pg = pgErrorOf(error);
+  if (pg) {
+    const mapped = fromPg(pg);
+    if (mapped) return mapped;
+  }
+  const mapped = fromFastify(error as FastifyError);
+  return mapped ?? new AppError('INTERNAL');
+}
+
+function translateDetails(lang: ReturnType<typeof languageOf>, details: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(details)) {
+    const issue = value as Partial<FieldIssue> | undefined;
+    if (issue && typeof issue === 'object' && typeof issue.key === 'string') {
+      const key = hasMessage(issue.key)
+        ? issue.key
+        : hasMessage(`validation.code.${issue.code}`)
+          ? `validation.code.${issue.code}`
+          : 'validation.invalid';
+      out[field] = translate(lang, key, issue.params);
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      out[field] = translateDetails(lang, value as Record<string, unknown>);
+    } else {
+      out[field] = value;
+    }
+  }
+  return out;
+}
+
+/** The body of an error response, in the language of the request. */
+export function errorBody(request: FastifyRequest, error: AppError): ApiErrorBody {
+  const lang = languageOf(request.headers['x-lang']);
+  const body: ApiErrorBody = { message: translate(lang, `errors.${error.code}`, error.params), code: error.code };
+  if (error.details) body.details = translateDetails(lang, error.details);
+  return body;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply.status(error.status).send(errorBody(request, error));
+}
+
+/** One error handler: every failure leaves as `{ message, code, details? }`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    if (appError.code === 'RATE_LIMITED') {
+      const retry = reply.getHeader('retry-after');
+      if (retry) reply.header('retry-after', retry);
+    }
+    return sendError(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
+}
+
+export const statusOf = (code: ErrorCode) => HTTP_STATUS[code];

@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { auditLog, changeLog, users } from '../db/schema.ts';
+import type { Actor } from '../context.ts';
+import { actorOrThrow } from './authenticate.ts';
+import { findStored, storeAnswer } from './idempotency.ts';
+
+/** A change to one record, logged for `/sync` in the transaction that makes it. */
+export type Change = {
+  entity: string;
+  recordId: string;
+  op: 'upsert' | 'delete';
+  /** Users who may see the record (scoped entities); null when visibility is by role alone. */
+  audience: string[] | null;
+  /** Leads whose assigned staff also see the record; resolved in one query at commit. */
+  leadsOf?: string[];
+};
+
+export type Work = {
+  tx: Tx;
+  actor: Actor;
+  changed: (...changes: Change[]) => void;
+  audit: (action: string, entity: string | null, entityId: string | null, data?: unknown) => Promise<void>;
+};
+
+export type Answer<T> = { status?: number; body: T };
+
+/** Changes are numbered in commit order: the sequence is taken under a lock held to commit. */
+const CHANGE_LOCK = 7_305_001;
+const CHUNK = 5_000;
+
+async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
+  const leads = [...new Set(changes.flatMap((c) => c.leadsOf ?? []))];
+  const assignee = new Map<string, string | null>();
+  for (let i = 0; i < leads.length; i += CHUNK) {
+    const rows = await tx.select({ id: users.id, assignedTo: users.assignedTo }).from(users).where(inArray(users.id, leads.slice(i, i + CHUNK)));
+    for (const row of rows) assignee.set(row.id, row.assignedTo);
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
+  let cursor = 0;
+  for (let i = 0; i < changes.length; i += CHUNK) {
+    const rows = changes.slice(i, i + CHUNK).map((c) => {
+      const audience = c.audience && [...new Set([...c.audience, ...(c.leadsOf ?? []).map((id) => assignee.get(id)).filter((id): id is string => !!id)])];
+      return { entity: c.entity, recordId: c.recordId, op: c.op, audience };
+    });
+    const inserted = await tx.insert(changeLog).values(rows).returning({ seq: changeLog.seq });
+    cursor = Math.max(cursor, ...inserted.map((r) => r.seq));
+  }
+  return cursor;
+}
+
+class ReplayInstead extends Error {}
+
+/**
+ * Runs a write in one transaction: the work, its change-log rows, its audit rows and the remembered
+ * answer of its Idempotency-Key all commit together or not at all. Clients are told of new changes
+ * after the commit.
+ */
+export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, work: (w: Work) => Promise<Answer<T>>): Promise<T> {
+  const { db, realtime } = request.server.services;
+  const actor = actorOrThrow(request);
+  const changes: Change[] = [];
+  let cursor = 0;
+  try {
+    const answer = await db.transaction(async (tx) => {
+      const result = await work({
+        tx,
+        actor,
+        changed: (...c) => changes.push(...c),
+        audit: async (action, entity, entityId, data) => {
+          await tx.insert(auditLog).values({
+            actorId: actor.impersonatorId ?? actor.id,
+            onBehalfOf: actor.impersonatorId ? actor.id : null,
+            action,
+            entity,
+            entityId,
+            data: data === undefined ? null : (data as object),
+          });
+        },
+      });
+      if (changes.length) cursor = await writeChanges(tx, changes);
+      const status = result.status ?? 200;
+      if (!(await storeAnswer(tx, request, status, result.body))) throw new ReplayInstead();
+      return { status, body: result.body };
+    });
+    if (cursor) realtime.changed(cursor);
+    reply.status(answer.status);
+    return answer.body;
+  } catch (error) {
+    if (!(error instanceof ReplayInstead) || !request.idempotency) throw error;
+    // A twin request with the same key committed first: answer what it answered.
+    const stored = await findStored(db, request.idempotency.userId, request.idempotency.key);
+    reply.status(stored?.statusCode ?? 409).header('idempotent-replayed', 'true');
+    return stored?.body as T;
+  }
+}

@@ -1,0 +1,88 @@
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { allows, isAdmin, isLeadOnly, type Audience } from '../shared/roles.ts';
+import type { Actor } from './context.ts';
+import type { Executor } from './db/client.ts';
+import { users } from './db/schema.ts';
+
+/**
+ * The one policy module (DESIGN.md §5). Every route asks it two questions: may this actor do this
+ * action on this kind of record (role), and which records are theirs to see (scope).
+ */
+export type Scope =
+  /** Every signed-in user reads (projects, markets, categories, products). */
+  | { kind: 'catalog' }
+  /** Staff read (campaigns). */
+  | { kind: 'staff' }
+  /** A lead's records: admins see all, regular staff those of their leads, a lead its own. */
+  | { kind: 'owned'; owner: string }
+  /** Only the owner, whatever the role (notifications). */
+  | { kind: 'personal'; owner: string }
+  /** The users table: admins see all, regular staff themselves and their leads, a lead itself. */
+  | { kind: 'user' };
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+export type Access = { scope: Scope } & Record<Action, Audience>;
+
+export const can = (access: Access, action: Action, actor: Actor) => allows(access[action], actor.roles);
+
+/** The SQL condition limiting rows to the actor's scope; undefined when the actor sees all. */
+export function scopeWhere(scope: Scope, columns: Record<string, PgColumn>, actor: Actor, db: Executor): SQL | undefined {
+  const idColumn = columns.id;
+  const owner = 'owner' in scope ? columns[scope.owner] : idColumn;
+  switch (scope.kind) {
+    case 'catalog':
+    case 'staff':
+      return undefined;
+    case 'personal':
+      return eq(owner, actor.id);
+    case 'owned':
+      if (isAdmin(actor.roles)) return undefined;
+      if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) return eq(owner, actor.id);
+      return or(
+        eq(owner, actor.id),
+        inArray(owner, db.select({ id: users.id }).from(users).where(eq(users.assignedTo, actor.id))),
+      );
+    case 'user':
+      if (isAdmin(actor.roles)) return undefined;
+      if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) return eq(idColumn, actor.id);
+      return or(eq(idColumn, actor.id), eq(users.assignedTo, actor.id));
+  }
+}
+
+/** Whether the actor may attach a new record to `ownerId` (a lead of theirs, or themselves). */
+export async function mayOwn(db: Executor, scope: Scope, actor: Actor, ownerId: string): Promise<boolean> {
+  if (scope.kind === 'personal' || scope.kind === 'owned') {
+    if (isAdmin(actor.roles)) return true;
+    if (ownerId === actor.id) return true;
+    if (!actor.roles.includes('regular') || scope.kind === 'personal') return false;
+    const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), eq(users.assignedTo, actor.id)));
+    return !!row;
+  }
+  return true;
+}
+
+/** Who may see a record of this scope, for the change log that feeds `/sync`. */
+export function audienceOf(scope: Scope, row: Record<string, unknown>, previous?: Record<string, unknown>) {
+  switch (scope.kind) {
+    case 'catalog':
+    case 'staff':
+      return { audience: null, leadsOf: undefined };
+    case 'personal':
+      return { audience: [row[scope.owner] as string], leadsOf: undefined };
+    case 'owned': {
+      const owner = ownerOf(scope, row);
+      return { audience: [owner], leadsOf: [owner] };
+    }
+    case 'user': {
+      const ids = [row.id, row.assignedTo, previous?.assignedTo].filter((id): id is string => typeof id === 'string');
+      return { audience: [...new Set(ids)], leadsOf: undefined };
+    }
+  }
+}
+
+/** The owner id of a row of an owned or personal scope. */
+export function ownerOf(scope: Scope, row: Record<string, unknown>): string {
+  if (scope.kind !== 'owned' && scope.kind !== 'personal') throw new Error(`scope ${scope.kind} has no owner`);
+  return row[scope.owner] as string;
+}

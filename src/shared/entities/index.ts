@@ -1,0 +1,34 @@
+import { campaignEntity } from './campaign.ts';
+import { commentEntity } from './comment.ts';
+import { depositEntity } from './deposit.ts';
+import { dividendEntity } from './dividend.ts';
+import { investmentEntity } from './investment.ts';
+import { notificationEntity } from './notification.ts';
+import { offerEntity } from './offer.ts';
+import { orderEntity } from './order.ts';
+import { productCategoryEntity } from './product-category.ts';
+import { productMarketEntity } from './product-market.ts';
+import { productEntity } from './product.ts';
+import { projectEntity } from './project.ts';
+import { userEntity } from './user.ts';
+import { withdrawalEntity } from './withdrawal.ts';
+
+/** The fourteen entities of the standard set (SPEC.md §7), keyed by path segment. */
+export const ENTITIES = {
+  user: userEntity,
+  notification: notificationEntity,
+  campaign: campaignEntity,
+  comment: commentEntity,
+  deposit: depositEntity,
+  investment: investmentEntity,
+  order: orderEntity,
+  'product-market': productMarketEntity,
+  project: projectEntity,
+  withdrawal: withdrawalEntity,
+  dividend: dividendEntity,
+  product: productEntity,
+  'product-category': productCategoryEntity,
+  offer: offerEntity,
+} as const;
+export type EntityName = keyof typeof ENTITIES;
+export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { id, optionalText, ref } from '../fields.ts';
+import { money } from '../money.ts';
+import { defineEntity } from './define-entity.ts';
+
+const fieldValue = z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()]);
+
+const shape = {
+  categoryId: id(),
+  marketId: ref(),
+  values: z.record(z.string().max(100), fieldValue).optional(),
+  price: money().refine((v) => v > 0, { error: 'validation.positive' }),
+  description: optionalText(5000),
+  file: optionalText(1000),
+  image: optionalText(1000),
+};
+
+export const productEntity = defineEntity({
+  name: 'product',
+  plural: 'products',
+  create: z.strictObject(shape),
+  update: z.strictObject(shape).partial(),
+  filterable: ['categoryId', 'marketId', 'price'],
+  sortable: ['price'],
+  searchable: ['description'],
+});

@@ -1,0 +1,58 @@
+/** Stable error codes of the API (DESIGN.md §4); each has a message under `errors.<code>` in locales/. */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_LOCKED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VERSION_CONFLICT',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'HAS_DEPENDENTS',
+  'CAMPAIGN_HAS_LEADS',
+  'INSUFFICIENT_FUNDS',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE',
+  'FILE_MISSING',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The JSON body of every failed call. */
+export type ApiErrorBody = {
+  message: string;
+  code: ErrorCode;
+  details?: Record<string, unknown>;
+};
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VERSION_CONFLICT: 409,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  HAS_DEPENDENTS: 409,
+  CAMPAIGN_HAS_LEADS: 409,
+  INSUFFICIENT_FUNDS: 422,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE: 415,
+  FILE_MISSING: 400,
+  IDEMPOTENCY_MISMATCH: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by every entity schema. Messages are i18n keys (locales/*.json,
+ * `validation.*`), translated by the server for API errors and by the client for forms.
+ */
+export const text = (max = 255) =>
+  z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+
+export const requiredText = (max = 255, error = 'validation.required') =>
+  text(max).min(1, { error });
+
+export const optionalText = (max = 255) => text(max).nullable().optional();
+
+export const email = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'validation.tooLong' })
+    .pipe(z.email({ error: 'validation.email' }));
+
+/** SPEC.md §5: at least 6 characters, one letter, one number. */
+export const password = () =>
+  z
+    .string({ error: 'validation.required' })
+    .min(6, { error: 'validation.passwordLength' })
+    .max(128, { error: 'validation.tooLong' })
+    .regex(/[A-Za-z]/, { error: 'validation.passwordLetter' })
+    .regex(/[0-9]/, { error: 'validation.passwordNumber' });
+
+export const id = () => z.uuid({ error: 'validation.id' });
+
+export const ref = () => id().nullable().optional();
+
+export const dateTime = (error = 'validation.date') => z.coerce.date({ error });
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: 'validation.oneOf' });
+
+export const bool = () => z.boolean({ error: 'validation.boolean' });
+
+/** A number with at most `decimals` decimals within [min, max]. */
+export const decimal = (min: number, max: number, decimals = 2) =>
+  z
+    .number({ error: 'validation.number' })
+    .finite({ error: 'validation.number' })
+    .min(min, { error: 'validation.min' })
+    .max(max, { error: 'validation.max' })
+    .refine((v) => Math.abs(Math.round(v * 10 ** decimals) - v * 10 ** decimals) < 1e-6, {
+      error: 'validation.twoDecimals',
+    });
+
+export const int = (min: number, max: number) =>
+  z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(min, { error: 'validation.min' })
+    .max(max, { error: 'validation.max' });
+
+export const tags = (values?: readonly [string, ...string[]]) =>
+  z.array(values ? oneOf(values) : requiredText(64)).max(50, { error: 'validation.tooMany' });

@@ -1,0 +1,35 @@
+/** The four roles of SPEC.md §6 and the checks built on them. */
+export const ROLES = ['root', 'admin', 'regular', 'lead'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who an action is open to; each level includes the ones above it. */
+export type Audience = 'root' | 'admin' | 'staff' | 'all';
+
+export const isRoot = (roles: readonly string[]) => roles.includes('root');
+export const isAdmin = (roles: readonly string[]) => isRoot(roles) || roles.includes('admin');
+export const isStaff = (roles: readonly string[]) => isAdmin(roles) || roles.includes('regular');
+export const isLeadOnly = (roles: readonly string[]) => roles.length === 1 && roles[0] === 'lead';
+
+export function allows(audience: Audience, roles: readonly string[]): boolean {
+  switch (audience) {
+    case 'root':
+      return isRoot(roles);
+    case 'admin':
+      return isAdmin(roles);
+    case 'staff':
+      return isStaff(roles);
+    case 'all':
+      return roles.length > 0;
+  }
+}
+
+/** Rank used so that nobody acts on (impersonates, resets, locks) someone above them. */
+export function rank(roles: readonly string[]): number {
+  if (isRoot(roles)) return 3;
+  if (isAdmin(roles)) return 2;
+  if (isStaff(roles)) return 1;
+  return 0;
+}
+
+/** Users a lead may be assigned to (SPEC.md §6). */
+export const ASSIGNABLE_ROLES: readonly Role[] = ['regular', 'admin'];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { THEME_COLORS } from './constants.ts';
+import { bool, email, oneOf, optionalText, requiredText, tags, text } from './fields.ts';
+
+/** The one company-wide settings record (SPEC.md §3); companyName required, valid email (§5). */
+export const settingUpdateSchema = z
+  .strictObject({
+    theme: oneOf(THEME_COLORS),
+    companyDescription: optionalText(5000),
+    companyName: requiredText(200, 'validation.companyNameRequired'),
+    street: optionalText(200),
+    number: optionalText(20),
+    zipCode: optionalText(20),
+    city: optionalText(100),
+    country: optionalText(64),
+    phone: optionalText(32),
+    email: email(),
+    labels: tags(),
+    qualifications: tags(),
+    media: z.record(text(64), text(1000)).optional(),
+    receiveEmails: bool(),
+    receiveNotifications: bool(),
+  })
+  .partial();
+export type SettingUpdate = z.infer<typeof settingUpdateSchema>;
