@@ -28,7 +28,8 @@ export const users = pgTable(
   {
     ...record(),
     email: text().notNull(),
-    passwordHash: text().notNull(),
+    /** argon2id; null until a password is set (imported leads get one by reset). */
+    passwordHash: text(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     roles: text().array().notNull(),

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly details?: Record<string, unknown>,
     /** Parameters of the translated message (`errors.<code>`). */
     readonly params: Record<string, unknown> = {},
+    /** Extra top-level fields of the error body, e.g. `current` on VERSION_CONFLICT. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(code);
     this.status = HTTP_STATUS[code];

@@ -88,7 +88,7 @@ export function errorBody(request: FastifyRequest, error: AppError): ApiErrorBod
   const lang = languageOf(request.headers['x-lang']);
   const body: ApiErrorBody = { message: translate(lang, `errors.${error.code}`, error.params), code: error.code };
   if (error.details) body.details = translateDetails(lang, error.details);
-  return body;
+  return error.extra ? { ...error.extra, ...body } : body;
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {

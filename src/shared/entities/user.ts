@@ -8,7 +8,8 @@ const shape = {
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: email(),
-  password: password(),
+  /** Optional for the API: imported leads get theirs by a reset. The lead form requires one (SPEC.md §5). */
+  password: password().optional(),
   roles: z.array(oneOf(ROLES), { error: 'validation.roleRequired' }).min(1, { error: 'validation.roleRequired' }).max(4),
   status: oneOf(USER_STATUSES).optional(),
   theme: oneOf(THEME_COLORS).nullable().optional(),
@@ -27,7 +28,8 @@ export const userEntity = defineEntity({
   name: 'user',
   plural: 'users',
   create: z.strictObject(shape),
-  update: z.strictObject(shape).partial(),
+  /** Changing one's own password also needs the current one. */
+  update: z.strictObject({ ...shape, currentPassword: z.string().max(128) }).partial(),
   filterable: ['roles', 'status', 'email', 'campaignId', 'assignedTo', 'labels', 'qualifications', 'verificationStatus', 'lastLogin', 'firstName', 'lastName'],
   sortable: ['firstName', 'lastName', 'email', 'status', 'lastLogin', 'verificationStatus'],
   searchable: ['firstName', 'lastName', 'email', 'phone', 'mobile'],

@@ -246,7 +246,7 @@ CREATE TABLE "users" (
 	"date_creation" timestamp with time zone DEFAULT now() NOT NULL,
 	"date_last_update" timestamp with time zone DEFAULT now() NOT NULL,
 	"email" text NOT NULL,
-	"password_hash" text NOT NULL,
+	"password_hash" text,
 	"first_name" text NOT NULL,
 	"last_name" text NOT NULL,
 	"roles" text[] NOT NULL,

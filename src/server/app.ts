@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MAX_FILE_BYTES } from '../shared/constants.ts';
+import { bootstrap } from './bootstrap.ts';
+import { loadConfig, type Config } from './config.ts';
+import './context.ts';
+import { openDatabase } from './db/client.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerSettingRoutes } from './features/settings/routes.ts';
+import { registerSyncRoutes } from './features/sync/routes.ts';
+import { registerUploadRoutes } from './features/uploads/routes.ts';
+import { AppError } from './http/app-error.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import { registerErrorHandler, sendError } from './http/errors.ts';
+import { registerIdempotency } from './http/idempotency.ts';
+import { createRealtime } from './realtime/realtime.ts';
+import { registerResource } from './resources/define-resource.ts';
+import { RESOURCES } from './resources/registry.ts';
+
+export type AppOptions = Partial<Config> & { logger?: boolean };
+
+/** Builds the whole server (API, realtime, and the client build when present); tests use it as is. */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const { logger, ...overrides } = options;
+  const config = loadConfig(overrides);
+  const database = await openDatabase(config);
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Bad input is refused, never a 500: `__proto__` in JSON bodies is an error, not a silent strip.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  });
+  // Route schemas document the API (OpenAPI at /api/docs); handlers validate with the shared zod schemas.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+
+  const realtime = createRealtime(app.server, database.db, config.jwtSecret);
+  app.decorate('services', { db: database.db, database, config, realtime });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    await database.close();
+  });
+
+  await bootstrap(database.db, config, (message) => (logger === false ? undefined : console.log(message)));
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'worker-src': ["'self'", 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'BrokerDesk API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+
+  registerErrorHandler(app);
+  registerAuthentication(app);
+  registerIdempotency(app);
+
+  registerAuthRoutes(app);
+  for (const resource of RESOURCES) registerResource(app, resource);
+  registerSyncRoutes(app);
+  registerSettingRoutes(app);
+  registerUploadRoutes(app);
+
+  serveClient(app, config.clientDir);
+  return app;
+}
+
+/** The built PWA, with the SPA fallback for client routes; /api stays JSON. */
+function serveClient(app: FastifyInstance, clientDir: string) {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return;
+  app.register(fastifyStatic, { root: clientDir, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, new AppError('NOT_FOUND'));
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { isAdmin } from '../../../shared/roles.ts';
+import type { Actor } from '../../context.ts';
+import { changeLog } from '../../db/schema.ts';
+import { actorOrThrow } from '../../http/authenticate.ts';
+import { parse } from '../../http/validate.ts';
+import { can, scopeWhere } from '../../policy.ts';
+import { publicRecord, type ResourceDefinition, type Row } from '../../resources/define-resource.ts';
+import { RESOURCES, resourceByEntity } from '../../resources/registry.ts';
+
+const syncQuery = z.strictObject({
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
+
+export type SyncChange = { entity: string; op: 'upsert' | 'delete'; id: string; record?: Row };
+
+/** Which change-log rows an actor may read: whole entities by role, scoped ones by audience. */
+function visibleChanges(actor: Actor): SQL | undefined {
+  const readable = RESOURCES.filter((r) => can(r.access, 'read', actor));
+  const byAudience = (r: ResourceDefinition) =>
+    r.access.scope.kind === 'personal' || ((r.access.scope.kind === 'owned' || r.access.scope.kind === 'user') && !isAdmin(actor.roles));
+  const whole = readable.filter((r) => !byAudience(r)).map((r) => r.entity.name);
+  const scoped = readable.filter(byAudience).map((r) => r.entity.name);
+  return or(
+    whole.length ? inArray(changeLog.entity, whole) : undefined,
+    scoped.length ? and(inArray(changeLog.entity, scoped), sql`${changeLog.audience} && ARRAY[${actor.id}]::uuid[]`) : undefined,
+  );
+}
+
+/**
+ * GET /sync (DESIGN.md §4): the changes after `since`, only what the caller may see, each record
+ * as it is now; a record gone or out of scope comes as a delete.
+ */
+export function registerSyncRoutes(app: FastifyInstance) {
+  app.get('/api/v1/sync', { schema: { tags: ['sync'], summary: 'Changes since a cursor' } }, async (request) => {
+    const actor = actorOrThrow(request);
+    const { since, limit } = parse(syncQuery, request.query);
+    const { db } = app.services;
+    const rows = await db
+      .select({ seq: changeLog.seq, entity: changeLog.entity, recordId: changeLog.recordId })
+      .from(changeLog)
+      .where(and(gt(changeLog.seq, since), visibleChanges(actor)))
+      .orderBy(asc(changeLog.seq))
+      .limit(limit + 1);
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit);
+    const cursor = page.length ? page[page.length - 1].seq : since;
+
+    // The latest change per record wins; records are read once per entity, in the caller's scope.
+    const latest = new Map<string, { entity: string; id: string; seq: number }>();
+    for (const row of page) latest.set(`${row.entity}:${row.recordId}`, { entity: row.entity, id: row.recordId, seq: row.seq });
+    const byEntity = new Map<string, string[]>();
+    for (const { entity, id } of latest.values()) byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
+
+    const current = new Map<string, Row>();
+    for (const [entity, ids] of byEntity) {
+      const resource = resourceByEntity(entity);
+      if (!resource) continue;
+      const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
+      const records = (await db
+        .select()
+        .from(resource.table)
+        .where(and(inArray(columns.id, ids), scopeWhere(resource.access.scope, columns, actor, db)))) as Row[];
+      for (const record of records) current.set(`${entity}:${record.id}`, publicRecord(resource, record));
+    }
+
+    const changes: SyncChange[] = [...latest.values()]
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ entity, id }) => {
+        const record = current.get(`${entity}:${id}`);
+        return record ? { entity, op: 'upsert', id, record } : { entity, op: 'delete', id };
+      });
+    return { changes, cursor, hasMore };
+  });
+}
+
+export const latestCursor = async (app: FastifyInstance) =>
+  (await app.services.db.select({ seq: sql<number>`coalesce(max(${changeLog.seq}), 0)` }).from(changeLog))[0].seq;

@@ -1,0 +1,13 @@
+/** What each kind of upload may be, by the type sniffed from its bytes (never by its name). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+
+export const PURPOSES = {
+  /** Any file of the general upload call. */
+  file: DOCUMENT_TYPES,
+  logo: IMAGE_TYPES,
+  image: IMAGE_TYPES,
+  /** A lead's verification document: private to the lead and staff. */
+  document: DOCUMENT_TYPES,
+} as const;
+export type UploadPurpose = keyof typeof PURPOSES;

@@ -1,0 +1,62 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Namespace } from 'socket.io';
+import { isAdmin } from '../../shared/roles.ts';
+import type { Db } from '../db/client.ts';
+import { actorOf } from '../features/auth/sessions.ts';
+
+export type Realtime = {
+  /** Tell clients a change was committed, so they pull `/sync` at once (coalesced per tick). */
+  changed: (cursor: number) => void;
+  settingUpdated: (data: unknown, currentUser: string) => void;
+  /** A deposit's status moved: to its owner's room and to admins. */
+  depositUpdated: (ownerId: string, deposit: unknown) => void;
+  close: () => Promise<void>;
+};
+
+const cookieToken = (cookie: string | undefined) => /(?:^|;\s*)token=([^;]+)/.exec(cookie ?? '')?.[1];
+
+/**
+ * socket.io at `/api/socket.io`, namespace `/setting` (DESIGN.md §4): the handshake must carry a valid
+ * token (`auth.token` or the cookie); `joinDepositRoom` joins the caller's deposit room.
+ */
+export function createRealtime(server: HttpServer, db: Db, jwtSecret: string): Realtime {
+  const io = new Server(server, { path: '/api/socket.io', serveClient: false, cors: { origin: false } });
+  const settingNs: Namespace = io.of('/setting');
+
+  settingNs.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown })?.token;
+    const actor = await actorOf(db, jwtSecret, typeof token === 'string' ? token : (cookieToken(socket.handshake.headers.cookie) ?? ''));
+    if (!actor) return next(new Error('UNAUTHENTICATED'));
+    socket.data.actor = actor;
+    socket.join(`user:${actor.id}`);
+    next();
+  });
+
+  settingNs.on('connection', (socket) => {
+    socket.on('joinDepositRoom', () => {
+      const { actor } = socket.data;
+      socket.join(isAdmin(actor.roles) ? 'deposits:all' : `deposits:${actor.id}`);
+      socket.emit('joinedDepositRoom');
+    });
+  });
+
+  let pending = 0;
+  return {
+    changed(cursor) {
+      if (pending) {
+        pending = Math.max(pending, cursor);
+        return;
+      }
+      pending = cursor;
+      setImmediate(() => {
+        settingNs.emit('changes', { cursor: pending });
+        pending = 0;
+      });
+    },
+    settingUpdated: (data, currentUser) => settingNs.emit('settingUpdated', { data, currentUser }),
+    depositUpdated(ownerId, deposit) {
+      settingNs.to(`deposits:${ownerId}`).to('deposits:all').emit('depositUpdated', deposit);
+    },
+    close: () => new Promise((resolve) => io.close(() => resolve())),
+  };
+}

@@ -1,0 +1,106 @@
+import { and, arrayContains, arrayOverlaps, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Filter, Sort } from '../../shared/list-params.ts';
+import { AppError } from '../http/app-error.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NUMERIC = /^-?\d{1,15}(\.\d{1,6})?$/;
+
+const bad = (field: string, key = 'validation.invalid') => new AppError('VALIDATION', { [field]: { key, params: { field } } });
+
+/** Turns a JSON filter value into what the column holds, or refuses it: bad input never reaches SQL. */
+function coerce(column: PgColumn, field: string, value: unknown): unknown {
+  if (value === null) throw bad(field);
+  switch (column.columnType) {
+    case 'PgUUID':
+      if (typeof value !== 'string' || !UUID.test(value)) throw bad(field, 'validation.id');
+      return value;
+    case 'PgNumeric':
+    case 'PgInteger':
+    case 'PgBigSerial53': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : NaN;
+      if (!Number.isFinite(n) || Math.abs(n) > 1e15) throw bad(field, 'validation.number');
+      return n;
+    }
+    case 'PgBoolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw bad(field, 'validation.boolean');
+    case 'PgTimestamp': {
+      const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(NaN);
+      if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 9999) throw bad(field, 'validation.date');
+      return date;
+    }
+    default:
+      if (typeof value === 'object') throw bad(field);
+      return String(value);
+  }
+}
+
+/** One filter of DESIGN.md §4 as SQL; `in` is the default operator. Array columns match by overlap. */
+export function filterCondition(columns: Record<string, PgColumn>, allowed: readonly string[], filter: Filter): SQL | undefined {
+  const { field, values } = filter;
+  const column = Object.hasOwn(columns, field) && allowed.includes(field) ? columns[field] : undefined;
+  if (!column) throw bad(field, 'validation.unknownField');
+  const operator = filter.operator ?? 'in';
+  const isArray = column.columnType === 'PgArray';
+  if (operator === 'isNull') return values[0] === false || values[0] === 'false' ? isNotNull(column) : isNull(column);
+  if (isArray) {
+    const items = values.map((v) => {
+      if (typeof v !== 'string') throw bad(field);
+      return v;
+    });
+    if (operator === 'in') return items.length ? arrayOverlaps(column, items) : undefined;
+    if (operator === 'contains' || operator === 'eq') return arrayContains(column, items);
+    throw bad(field, 'validation.unknownField');
+  }
+  if (operator === 'in') {
+    if (!values.length) return undefined;
+    return inArray(column, values.map((v) => coerce(column, field, v)));
+  }
+  if (values.length < (operator === 'between' ? 2 : 1)) throw bad(field);
+  const first = operator === 'contains' ? undefined : coerce(column, field, values[0]);
+  switch (operator) {
+    case 'eq':
+      return eq(column, first);
+    case 'ne':
+      return ne(column, first);
+    case 'gt':
+      return gt(column, first);
+    case 'gte':
+      return gte(column, first);
+    case 'lt':
+      return lt(column, first);
+    case 'lte':
+      return lte(column, first);
+    case 'between':
+      return between(column, first, coerce(column, field, values[1]));
+    case 'contains':
+      if (column.columnType !== 'PgText' || typeof values[0] !== 'string') throw bad(field);
+      return ilike(column, `%${escapeLike(values[0])}%`);
+  }
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `q` matched case-insensitively against the searchable fields. */
+export function searchCondition(columns: Record<string, PgColumn>, fields: readonly string[], q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text || !fields.length) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(...fields.map((field) => ilike(columns[field], pattern)));
+}
+
+/** Sorts by the requested fields, then newest first, then id so pages never overlap. */
+export function orderBy(columns: Record<string, PgColumn>, allowed: readonly string[], sorts: readonly Sort[] = []) {
+  const order = sorts.map((sort) => {
+    const column = Object.hasOwn(columns, sort.field) && allowed.includes(sort.field) ? columns[sort.field] : undefined;
+    if (!column) throw bad(sort.field, 'validation.unknownField');
+    return sort.order === 'desc' ? desc(column) : asc(column);
+  });
+  if (!sorts.some((s) => s.field === 'dateCreation')) order.push(desc(columns.dateCreation));
+  order.push(desc(columns.id));
+  return order;
+}
+
+export const conjunction = (...conditions: (SQL | undefined)[]) => and(...conditions.filter((c): c is SQL => !!c));

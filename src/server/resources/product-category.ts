@@ -1,0 +1,9 @@
+import { productCategoryEntity } from '../../shared/entities/product-category.ts';
+import { productCategories } from '../db/schema.ts';
+import { defineResource } from './define-resource.ts';
+
+export const productCategoryResource = defineResource({
+  entity: productCategoryEntity,
+  table: productCategories,
+  access: { scope: { kind: 'catalog' }, read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+});
