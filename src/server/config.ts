@@ -14,7 +14,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** A postgres:// URL switches from the embedded PGlite to a PostgreSQL server. */
+  /** A postgres:// URL switches from the embedded PGlite to a PostgreSQL server; `memory://` keeps PGlite in memory. */
   databaseUrl?: string;
   rootEmail: string;
   rootPassword?: string;

@@ -21,18 +21,17 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 const migrationsFolder = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations');
 
 /**
- * Opens the embedded PGlite in `dataDir/db` (or in memory for `memory://`), or a PostgreSQL pool when
- * `databaseUrl` is given, and applies the committed migrations.
+ * Opens the embedded PGlite in `dataDir/db` (in memory when `databaseUrl` is `memory://`), or a
+ * PostgreSQL pool for a `postgres://` URL, and applies the committed migrations.
  */
 export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<Database> {
-  if (options.databaseUrl) {
+  if (options.databaseUrl && options.databaseUrl !== 'memory://') {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client =
-    options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
+  const client = options.databaseUrl === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

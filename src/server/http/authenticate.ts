@@ -19,7 +19,8 @@ export function registerAuthentication(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     const token = tokenOf(request);
     if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
-    if (!request.actor && !request.routeOptions.config?.public && request.url.startsWith('/api/')) {
+    const isPublic = request.routeOptions.config?.public || request.url.startsWith('/api/docs');
+    if (!request.actor && !isPublic && request.url.startsWith('/api/')) {
       throw new AppError('UNAUTHENTICATED');
     }
   });

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+
+export const ROOT = { email: 'root@test.local', password: 'rootpass1' };
+
+/**
+ * A fresh server per test file: in-memory PGlite, or, when DATABASE_URL is set (CI's second run),
+ * a new database on that PostgreSQL server, dropped at close.
+ */
+export async function startServer(): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-test-'));
+  let databaseUrl = 'memory://';
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `bd_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const app = await buildApp({ dataDir, databaseUrl, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: false, jwtSecret: 'test-secret-test-secret-test-secret' });
+  await app.ready();
+  return new TestServer(app, async () => {
+    await app.close();
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+}
+
+export type Call = Omit<InjectOptions, 'headers'> & { token?: string; headers?: Record<string, string> };
+
+export class TestServer {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  /** One HTTP call through Fastify's inject, as a signed-in user when `token` is given. */
+  async call(options: Call) {
+    const { token, headers = {}, ...rest } = options;
+    const response = await this.app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    } as InjectOptions);
+    let body: any;
+    try {
+      body = response.json();
+    } catch {
+      body = response.body;
+    }
+    return { status: response.statusCode, body, headers: response.headers };
+  }
+
+  async login(email: string, password: string): Promise<string> {
+    const { status, body } = await this.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+    if (status !== 200) throw new Error(`login ${email} failed: ${status} ${JSON.stringify(body)}`);
+    return body.token;
+  }
+
+  rootToken = () => this.login(ROOT.email, ROOT.password);
+
+  /** Creates a user as `token` (root by default) and signs them in. */
+  async user(token: string, fields: Record<string, unknown>): Promise<{ id: string; token: string; email: string; record: any }> {
+    const email = (fields.email as string) ?? `u${Math.random().toString(36).slice(2, 10)}@test.local`;
+    const password = (fields.password as string) ?? 'secret123';
+    const { status, body } = await this.call({
+      method: 'POST',
+      url: '/api/v1/user',
+      token,
+      payload: { firstName: 'Test', lastName: 'User', roles: ['lead'], ...fields, email, password },
+    });
+    if (status !== 201) throw new Error(`create user failed: ${status} ${JSON.stringify(body)}`);
+    return { id: body.id, email, token: await this.login(email, password), record: body };
+  }
+
+  /** Raw SQL on the server's database, for asserting what was (not) written. */
+  async sql<T = Record<string, unknown>>(query: string): Promise<T[]> {
+    const result = (await this.app.services.db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+}
