@@ -1,0 +1,87 @@
+import { FetchError, ofetch, type $Fetch, type FetchOptions } from 'ofetch';
+import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+export type HttpDeps = {
+  getToken: () => string | null | undefined;
+  getLocalLanguage: () => string;
+  getTimeZone?: () => string;
+  /** Injected in tests; the browser's fetch otherwise. */
+  fetch?: typeof globalThis.fetch;
+  baseURL?: string;
+  timeout?: number;
+};
+
+/** What every failed call becomes: the text to show, plus what the server said about it. */
+export type ApiError = {
+  message: string;
+  status?: number;
+  code?: string;
+  details?: Record<string, string>;
+  /** No response at all (offline, DNS, timeout): the offline engine retries these. */
+  network: boolean;
+};
+
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** One ofetch instance per SPEC.md §7: base /api, cookies sent, 60 s timeout, x-timezone, Bearer, x-lang. */
+export function createHttp(deps: HttpDeps): $Fetch {
+  return ofetch.create({
+    baseURL: deps.baseURL ?? '/api',
+    credentials: 'include',
+    timeout: deps.timeout ?? HTTP_TIMEOUT_MS,
+    retry: 0,
+    fetch: deps.fetch,
+    onRequest({ options }) {
+      const headers = new Headers(options.headers);
+      headers.set('x-timezone', (deps.getTimeZone ?? localTimeZone)());
+      headers.set('x-lang', deps.getLocalLanguage());
+      const token = deps.getToken();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      else headers.delete('authorization');
+      options.headers = headers;
+    },
+  } satisfies FetchOptions);
+}
+
+const flattenDetails = (details: unknown): Record<string, string> | undefined => {
+  if (!details || typeof details !== 'object') return undefined;
+  const out: Record<string, string> = {};
+  for (const [field, value] of Object.entries(details as Record<string, unknown>)) {
+    const text = Array.isArray(value) ? value[0] : value;
+    if (typeof text === 'string') out[field] = text;
+  }
+  return Object.keys(out).length ? out : undefined;
+};
+
+/** SPEC.md §8: the server's message, else the client error's message, else the generic text. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof FetchError) {
+    const body = error.data as { message?: unknown; code?: unknown; details?: unknown } | undefined;
+    const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
+    const status = error.response?.status ?? error.status;
+    return {
+      message: serverMessage ?? (clientMessage(error) || UNEXPECTED_ERROR),
+      status,
+      code: typeof body?.code === 'string' ? body.code : undefined,
+      details: flattenDetails(body?.details),
+      network: !error.response,
+    };
+  }
+  if (isApiError(error)) return error;
+  return { message: (error instanceof Error && error.message) || UNEXPECTED_ERROR, network: false };
+}
+
+export const errorMessage = (error: unknown): string => toApiError(error).message;
+
+export const isApiError = (value: unknown): value is ApiError =>
+  typeof value === 'object' && value !== null && 'message' in value && 'network' in value;
+
+/** ofetch prefixes its messages with the method and URL; the cause's text is what a person can use. */
+function clientMessage(error: FetchError): string {
+  const cause = error.cause as { message?: string; name?: string } | undefined;
+  if (cause?.name === 'TimeoutError' || cause?.name === 'AbortError') return cause.message || error.message;
+  if (!error.response && cause?.message) return cause.message;
+  return error.statusText || error.message;
+}

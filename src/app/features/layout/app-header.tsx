@@ -1,0 +1,63 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { isAdmin } from '../../../shared/roles.ts';
+import { auth } from '../../state/auth.ts';
+import { settings, pageTitle } from '../../state/settings.ts';
+import { Button, buttonRecipe } from '../../ui/button.tsx';
+import { Menu } from '../../ui/menu.tsx';
+import { logout } from '../session/session.ts';
+import { LookControls } from './look-controls.tsx';
+
+/** Header of SPEC.md §2: home, admin, logout, profile, platform. */
+export function AppHeader({ onMenu }: { onMenu: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSnapshot(auth);
+  const { record } = useSnapshot(settings);
+  const roles = user?.roles ?? [];
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
+  const linkButton = buttonRecipe({ variant: 'ghost', size: 'sm' });
+  return (
+    <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
+      <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
+        ☰
+      </Button>
+      <Link to="/" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', color: 'fg', textDecoration: 'none', minW: '0' })}>
+        <img src={record?.logo || '/icon-192.png'} alt="" width={28} height={28} className={css({ borderRadius: 'md', objectFit: 'contain' })} />
+        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{pageTitle(record)}</span>
+      </Link>
+      <nav aria-label={t('app.header.label')} className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
+        <Link to="/" className={linkButton} activeOptions={{ exact: true }}>
+          {t('app.header.home')}
+        </Link>
+        {isAdmin(roles) ? (
+          <Link to="/users" className={linkButton}>
+            {t('app.header.admin')}
+          </Link>
+        ) : null}
+        <Link to="/platform" className={linkButton}>
+          {t('app.header.platform')}
+        </Link>
+        <LookControls />
+        <Menu
+          trigger={
+            <Button variant="outline" size="sm" data-testid="user-menu" aria-label={t('app.header.account', { name })}>
+              {name}
+            </Button>
+          }
+          items={[
+            { value: 'profile', label: t('app.header.profile'), onSelect: () => void navigate({ to: '/profile' }) },
+            { value: 'settings', label: t('app.nav.settings'), onSelect: () => void navigate({ to: '/settings' }) },
+            {
+              value: 'logout',
+              label: t('app.header.logout'),
+              onSelect: () => void logout().finally(() => navigate({ to: '/login' })),
+            },
+          ]}
+        />
+      </nav>
+    </header>
+  );
+}

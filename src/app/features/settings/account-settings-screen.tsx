@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { isAdmin } from '../../../shared/roles.ts';
+import { auth } from '../../state/auth.ts';
+import { setTab } from '../../state/ui.ts';
+import { Card, PageHeader } from '../../ui/card.tsx';
+import { Tabs, type TabItem } from '../../ui/tabs.tsx';
+import { COMPANY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
+import { LogoForm } from './logo-form.tsx';
+import { PasswordForm } from './password-form.tsx';
+
+/** Account settings (SPEC.md §2): company parts for admins, the password for everyone. */
+export function AccountSettingsScreen() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(auth);
+  const admin = isAdmin(user?.roles ?? []);
+  const items: TabItem[] = [
+    ...(admin
+      ? [
+          { value: 'company', label: t('app.settings.company'), content: <Card><SettingsPartForm fields={COMPANY_FIELDS} title={t('app.settings.company')} withTheme /></Card> },
+          { value: 'labels', label: t('app.settings.labels'), content: <Card><SettingsPartForm fields={TAG_FIELDS} title={t('app.settings.labels')} /></Card> },
+          { value: 'logo', label: t('app.settings.logo'), content: <Card><LogoForm /></Card> },
+        ]
+      : []),
+    { value: 'password', label: t('app.settings.password'), content: <Card><PasswordForm /></Card> },
+    {
+      value: 'documents',
+      label: t('app.settings.documents'),
+      content: (
+        <Card>
+          <p className={css({ color: 'fg.muted' })}>{t('app.settings.documentsText')}</p>
+        </Card>
+      ),
+    },
+  ];
+  const [tab, setTabValue] = useState(items[0]?.value ?? 'password');
+  return (
+    <>
+      <PageHeader title={t('app.settings.title')} />
+      <div className={css({ maxW: '5xl' })}>
+        <Tabs
+          label={t('app.settings.title')}
+          items={items}
+          value={tab}
+          onChange={(value) => {
+            setTabValue(value);
+            setTab({ key: value, label: t(`app.settings.${value}`) });
+          }}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { settings } from '../../state/settings.ts';
+import { showToast } from '../../state/ui.ts';
+import { FileUpload } from '../../ui/file-upload.tsx';
+import { uploadLogo } from '../session/settings-actions.ts';
+
+export function LogoForm() {
+  const { t } = useTranslation();
+  const { record } = useSnapshot(settings);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: '10rem 1fr' }, alignItems: 'start' })}>
+      <div className={css({ w: '40', h: '40', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', display: 'grid', placeItems: 'center', bg: 'subtle', overflow: 'hidden' })}>
+        {record?.logo ? <img src={record.logo} alt={t('app.settings.currentLogo')} className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })} /> : <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.settings.noLogo')}</span>}
+      </div>
+      <FileUpload
+        label={t('app.settings.logo')}
+        accept="image/png,image/jpeg,image/gif,image/svg+xml,image/webp"
+        disabled={busy}
+        onFile={(file) => {
+          setBusy(true);
+          void uploadLogo(file)
+            .then(() => showToast(t('app.settings.logoSaved'), 'success'))
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
+      />
+    </div>
+  );
+}

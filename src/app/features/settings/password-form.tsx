@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { css } from '../../../../styled-system/css';
+import { password } from '../../../shared/fields.ts';
+import { FormError, FormFields } from '../../forms/form-fields.tsx';
+import type { FieldDescriptor } from '../../forms/describe-schema.ts';
+import { useZodForm } from '../../forms/use-zod-form.ts';
+import { showToast } from '../../state/ui.ts';
+import { Button } from '../../ui/button.tsx';
+import { updateOwnUser } from '../profile/profile-actions.ts';
+
+/** SPEC.md §5: 6+ characters, a letter and a number; the confirmation must match. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  password: password(),
+  confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+});
+
+export const passwordsMismatch = (values: Record<string, unknown>) =>
+  values.confirmPassword && values.password !== values.confirmPassword ? { confirmPassword: 'validation.passwordMismatch' } : null;
+
+const FIELDS: FieldDescriptor[] = [
+  { name: 'currentPassword', kind: 'password', required: true },
+  { name: 'password', kind: 'password', required: true },
+  { name: 'confirmPassword', kind: 'password', required: true },
+];
+
+export function PasswordForm() {
+  const { t } = useTranslation();
+  const form = useZodForm({
+    schema: passwordChangeSchema,
+    initial: { currentPassword: '', password: '', confirmPassword: '' },
+    refine: passwordsMismatch,
+    onSubmit: async (data) => {
+      await updateOwnUser({ password: data.password, currentPassword: data.currentPassword }, 'profile.password');
+      form.reset({ currentPassword: '', password: '', confirmPassword: '' });
+      showToast(t('app.settings.passwordChanged'), 'success');
+    },
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-label={t('app.settings.password')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap', maxW: 'xl' })}>
+      <FormError form={form} />
+      <FormFields form={form} fields={FIELDS} label={(name) => t(`app.fields.${name}`)} />
+      <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('app.settings.passwordRules')}</p>
+      <div>
+        <Button type="submit" loading={form.submitting}>
+          {t('app.settings.changePassword')}
+        </Button>
+      </div>
+    </form>
+  );
+}

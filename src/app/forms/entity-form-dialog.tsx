@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { describeSchema, type FieldDescriptor } from './describe-schema.ts';
+import { FormError, FormFields, useFieldLabel } from './form-fields.tsx';
+import { useZodForm, type FormValues } from './use-zod-form.ts';
+
+export type EntityFormDialogProps<S extends z.ZodType> = {
+  entity: string;
+  title: string;
+  schema: S;
+  initial: FormValues;
+  /** Restricts and orders the fields; all schema fields otherwise. */
+  fields?: readonly string[];
+  submitLabel: string;
+  onSubmit: (data: z.output<S>, changes: Partial<z.output<S>>) => Promise<unknown>;
+  onClose: () => void;
+};
+
+/** Add and edit dialogs of every entity: fields come from the shared zod schema. */
+export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogProps<S>) {
+  const { t, i18n } = useTranslation();
+  const label = useFieldLabel(props.entity);
+  const descriptors = useMemo(() => {
+    const all = describeSchema(props.schema);
+    if (!props.fields) return all;
+    return props.fields.map((name) => all.find((f) => f.name === name)).filter((f): f is FieldDescriptor => Boolean(f));
+  }, [props.schema, props.fields]);
+  const form = useZodForm({ schema: props.schema, initial: props.initial, onSubmit: props.onSubmit, fieldLabel: label });
+  const optionLabel = (field: string, option: string) => {
+    const key = `app.options.${field}.${option}`;
+    return i18n.exists(key) ? t(key) : option;
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && props.onClose()} title={props.title}>
+      <form onSubmit={form.onSubmit} noValidate aria-label={props.title} style={{ display: 'flex', flexDirection: 'column', gap: 'var(--bd-gap)' }}>
+        <FormError form={form} />
+        <FormFields form={form} fields={descriptors} label={label} optionLabel={optionLabel} />
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: '0.5rem' }}>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('app.common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {props.submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The values of `record` a form over `schema` edits (ids, versions and server fields left out). */
+export function pickFormValues(schema: z.ZodType, record: Record<string, unknown>): FormValues {
+  const names = describeSchema(schema).map((field) => field.name);
+  return Object.fromEntries(names.filter((name) => record[name] !== undefined).map((name) => [name, record[name]]));
+}

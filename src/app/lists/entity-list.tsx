@@ -1,0 +1,322 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { z } from 'zod';
+import { css } from '../../../styled-system/css';
+import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
+import type { Filter } from '../../shared/list-params.ts';
+import type { EntityRecord } from '../data/entity-store.ts';
+import { entityStore } from '../data/stores.ts';
+import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
+import { useFieldLabel } from '../forms/form-fields.tsx';
+import { runOp } from '../state/ops.ts';
+import { showToast } from '../state/ui.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { PageHeader } from '../ui/card.tsx';
+import { Checkbox } from '../ui/checkbox.tsx';
+import { DataTable, type TableColumn } from '../ui/data-table.tsx';
+import { ConfirmDialog, Dialog } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
+import { Menu, type MenuItem } from '../ui/menu.tsx';
+import { Popover } from '../ui/popover.tsx';
+import { renderCell, type CellKind } from './cells.tsx';
+import { FilterEditor } from './filter-editor.tsx';
+import { JsonBatchDialog } from './json-batch-dialog.tsx';
+import type { ListState } from './list-state.ts';
+import { parseListState, toggleSort } from './list-state.ts';
+import { deleteView, saveView, savedViews } from './saved-views.ts';
+import { useSparseRows } from './use-sparse-rows.ts';
+
+export type ListColumn = { field: string; kind?: CellKind; hidden?: boolean };
+
+export type EntityListProps = {
+  entity: EntityName;
+  title: string;
+  columns: readonly ListColumn[];
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** Add / edit forms; left out, the list is read-only. */
+  form?: { fields?: readonly string[]; editFields?: readonly string[] };
+  /** Filters always applied (e.g. leads = users with the lead role); not shown, not in the URL. */
+  baseFilters?: Filter[];
+  /** Extra row menu entries (e.g. connect as, reset password). */
+  rowMenu?: (row: EntityRecord) => MenuItem[];
+  /** Offer "add many" from a JSON array, with this example. */
+  jsonExample?: string;
+};
+
+type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | null;
+
+/** The list mechanism of every entity screen: search, filters, sorts, columns, views, selection, forms. */
+export function EntityList(props: EntityListProps) {
+  const { t, i18n } = useTranslation();
+  const { entity, onStateChange } = props;
+  const definition = ENTITIES[entity];
+  const state = useMemo(() => parseListState(props.state as Record<string, unknown>, definition), [props.state, definition]);
+  const store = useMemo(() => entityStore(entity), [entity]);
+  const label = useFieldLabel(entity);
+  const [reload, setReload] = useState(0);
+  const query = useMemo(
+    () => (props.baseFilters ? { ...state, filters: [...props.baseFilters, ...(state.filters ?? [])] } : state),
+    [state, props.baseFilters],
+  );
+  const list = useSparseRows(store, query, reload);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<EntityRecord[] | null>(null);
+  const [dialog, setDialog] = useState<'filters' | 'json' | 'saveView' | null>(null);
+  const [search, setSearch] = useState(state.q ?? '');
+  const views = useSnapshot(savedViews)[entity] ?? [];
+  const refresh = useCallback(() => {
+    setSelected(new Set());
+    setReload((n) => n + 1);
+  }, []);
+
+  // Typing waits for a pause before it reaches the URL (and the server).
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      if ((state.q ?? '') !== search.trim()) onStateChange({ ...state, q: search.trim() || undefined, view: undefined });
+    }, 300);
+    return () => clearTimeout(handle);
+  }, [search, state, onStateChange]);
+
+  const visibleFields = state.cols ?? props.columns.filter((c) => !c.hidden).map((c) => c.field);
+  const columnVisibility = Object.fromEntries(props.columns.map((c) => [c.field, visibleFields.includes(c.field)]));
+
+  const columns = useMemo<TableColumn<EntityRecord>[]>(
+    () =>
+      props.columns.map((column) => ({
+        id: column.field,
+        header: () => label(column.field),
+        accessorFn: (row: EntityRecord | null) => row?.[column.field],
+        cell: (ctx: { getValue: () => unknown }) => renderCell(column.kind ?? 'text', ctx.getValue(), column.field, t, (k) => i18n.exists(k)),
+      })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
+    [props.columns, i18n.language],
+  );
+
+  const sortOf = (field: string) => {
+    if (!definition.sortable.includes(field)) return null;
+    const sort = state.sorts?.find((s) => s.field === field);
+    return sort ? sort.order : false;
+  };
+
+  const onSelect = useCallback((ids: string[], checked: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) (checked ? next.add(id) : next.delete(id));
+      return next;
+    });
+  }, []);
+
+  const failed = (action: string) => (error: { message: string }) => t(`app.list.${action}Failed`, { error: error.message });
+
+  const remove = async (records: EntityRecord[]) => {
+    await runOp(`${entity}.delete`, () => (records.length === 1 && records[0] ? store.remove(records[0].id, records[0].version) : store.removeMany(records.map((r) => r.id))), {
+      toast: failed('delete'),
+    });
+    showToast(t('app.list.deleted', { count: records.length }), 'success');
+    setDeleting(null);
+    refresh();
+  };
+
+  const selectedRecords = list.rows.filter((row): row is EntityRecord => row !== null && selected.has(row.id));
+  const filterCount = state.filters?.length ?? 0;
+
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+      <PageHeader
+        title={props.title}
+        actions={
+          props.form ? (
+            <>
+              {props.jsonExample ? (
+                <Button variant="outline" onClick={() => setDialog('json')}>
+                  {t('app.list.addMany')}
+                </Button>
+              ) : null}
+              <Button onClick={() => setEditing({ mode: 'create' })}>{t('app.list.add')}</Button>
+            </>
+          ) : null
+        }
+      />
+      <div role="toolbar" aria-label={t('app.list.toolbar')} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+        <Input
+          type="search"
+          placeholder={t('app.list.searchPlaceholder')}
+          aria-label={t('app.list.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={css({ maxW: 'xs' })}
+        />
+        <Button variant="outline" onClick={() => setDialog('filters')}>
+          {t('app.list.filters')}
+          {filterCount ? <Badge tone="primary">{filterCount}</Badge> : null}
+        </Button>
+        <Popover trigger={<Button variant="outline">{t('app.list.columns')}</Button>} title={t('app.list.columns')}>
+          {props.columns.map((column) => (
+            <Checkbox
+              key={column.field}
+              checked={visibleFields.includes(column.field)}
+              onChange={(checked) => {
+                const next = checked ? props.columns.map((c) => c.field).filter((f) => f === column.field || visibleFields.includes(f)) : visibleFields.filter((f) => f !== column.field);
+                if (next.length) onStateChange({ ...state, cols: next, view: undefined });
+              }}
+            >
+              {label(column.field)}
+            </Checkbox>
+          ))}
+        </Popover>
+        <Menu
+          trigger={<Button variant="outline">{state.view ? t('app.list.viewNamed', { name: state.view }) : t('app.list.views')}</Button>}
+          items={[
+            ...views.map((view) => ({
+              value: `open:${view.name}`,
+              label: view.name,
+              onSelect: () => {
+                setSearch(view.state.q ?? '');
+                onStateChange({ ...view.state, view: view.name } as ListState);
+              },
+            })),
+            { value: 'save', label: t('app.list.saveView'), onSelect: () => setDialog('saveView') },
+            ...(state.view ? [{ value: 'delete', label: t('app.list.deleteView', { name: state.view }), onSelect: () => { deleteView(entity, state.view!); onStateChange({ ...state, view: undefined }); } }] : []),
+            { value: 'reset', label: t('app.list.resetView'), onSelect: () => { setSearch(''); onStateChange({}); } },
+          ]}
+        />
+        <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+          {list.count === null ? t('app.common.loading') : t('app.list.count', { count: list.count })}
+        </span>
+      </div>
+      {selected.size > 0 ? (
+        <div role="region" aria-label={t('app.list.bulkActions')} className={css({ display: 'flex', gap: '2', alignItems: 'center', bg: 'primary.subtle', borderRadius: 'md', px: '3', py: '2' })}>
+          <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{t('app.list.selected', { count: selected.size })}</span>
+          <Button variant="danger" size="sm" onClick={() => setDeleting(selectedRecords)}>
+            {t('app.list.deleteSelected')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            {t('app.list.clearSelection')}
+          </Button>
+        </div>
+      ) : null}
+      {list.error ? (
+        <p role="alert" className={css({ color: 'error' })}>
+          {(list.error as { message?: string }).message ?? t('app.common.unexpected')}{' '}
+          <Button variant="outline" size="sm" onClick={refresh}>
+            {t('app.common.retry')}
+          </Button>
+        </p>
+      ) : null}
+      <DataTable
+        label={props.title}
+        columns={columns}
+        rows={list.rows}
+        columnVisibility={columnVisibility}
+        sortOf={sortOf}
+        onSort={(field) => onStateChange({ ...state, sorts: toggleSort(state.sorts, field), view: undefined })}
+        selected={selected}
+        onSelect={onSelect}
+        onRangeChange={list.ensureRange}
+        loading={list.loading}
+        empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
+        onRowOpen={props.form ? (record) => setEditing({ mode: 'edit', record }) : undefined}
+        rowActions={(record) => (
+          <Menu
+            trigger={
+              <Button variant="ghost" size="sm" aria-label={t('app.list.rowActions')}>
+                ⋯
+              </Button>
+            }
+            items={[
+              ...(props.form ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
+              ...(props.rowMenu?.(record) ?? []),
+              { value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) },
+            ]}
+          />
+        )}
+      />
+      {editing ? (
+        <EntityFormDialog
+          entity={entity}
+          title={editing.mode === 'create' ? t('app.list.addTitle', { entity: props.title }) : t('app.list.editTitle', { entity: props.title })}
+          schema={(editing.mode === 'create' ? definition.create : definition.update) as z.ZodType}
+          initial={editing.mode === 'create' ? {} : pickFormValues(definition.update as z.ZodType, editing.record)}
+          fields={editing.mode === 'create' ? props.form?.fields : (props.form?.editFields ?? props.form?.fields)}
+          submitLabel={editing.mode === 'create' ? t('app.common.create') : t('app.common.save')}
+          onClose={() => setEditing(null)}
+          onSubmit={async (data, changes) => {
+            if (editing.mode === 'create') {
+              await runOp(`${entity}.create`, () => store.create(data as Record<string, unknown>), { toast: failed('create') });
+            } else if (Object.keys(changes).length) {
+              await runOp(`${entity}.update`, () => store.update(editing.record.id, changes as Record<string, unknown>, editing.record.version), { toast: failed('update') });
+            }
+            showToast(t('app.list.saved'), 'success');
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t('app.list.confirmDeleteTitle', { count: deleting.length })}
+          description={t('app.list.confirmDelete', { count: deleting.length })}
+          confirmLabel={t('app.common.delete')}
+          danger
+          onConfirm={() => remove(deleting).catch(() => undefined)}
+        />
+      ) : null}
+      {dialog === 'filters' ? (
+        <FilterEditor
+          fields={definition.filterable}
+          label={label}
+          filters={state.filters ?? []}
+          onApply={(filters: Filter[]) => onStateChange({ ...state, filters: filters.length ? filters : undefined, view: undefined })}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'json' && props.jsonExample ? (
+        <JsonBatchDialog
+          title={t('app.list.addMany')}
+          example={props.jsonExample}
+          onClose={() => setDialog(null)}
+          onSubmit={async (items) => {
+            await runOp(`${entity}.createMany`, () => store.createMany(items), { toast: failed('create') });
+            showToast(t('app.list.created', { count: items.length }), 'success');
+            refresh();
+          }}
+        />
+      ) : null}
+      {dialog === 'saveView' ? <SaveViewDialog onClose={() => setDialog(null)} onSave={(name) => { saveView(entity, name, state); onStateChange({ ...state, view: name }); }} /> : null}
+    </div>
+  );
+}
+
+function SaveViewDialog({ onSave, onClose }: { onSave: (name: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('app.list.saveView')}
+      footer={
+        <Button
+          disabled={!name.trim()}
+          onClick={() => {
+            onSave(name.trim());
+            onClose();
+          }}
+        >
+          {t('app.common.save')}
+        </Button>
+      }
+    >
+      <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' })}>
+        {t('app.list.viewName')}
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      </label>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Socket } from 'socket.io-client';
+import { auth } from '../state/auth.ts';
+
+/** Handlers other modules register; realtime stays free of feature imports (one-way). */
+type Handlers = { settingUpdated: () => void; changes: (cursor: unknown) => void };
+const handlers: Handlers = { settingUpdated: () => {}, changes: () => {} };
+
+export function onRealtime<K extends keyof Handlers>(event: K, handler: Handlers[K]): void {
+  handlers[event] = handler;
+}
+
+let socket: Socket | null = null;
+let generation = 0;
+
+/** socket.io at /api/socket.io, namespace /setting, token at handshake (DESIGN.md §4). */
+export function startRealtime(): void {
+  const token = auth.token;
+  if (!token || typeof window === 'undefined') return;
+  stopRealtime();
+  const mine = ++generation;
+  // Loaded on demand: the login screen does not pay for socket.io.
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return;
+    socket = io('/setting', { path: '/api/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+    socket.on('connect', () => socket?.emit('joinDepositRoom'));
+    socket.on('settingUpdated', () => handlers.settingUpdated());
+    socket.on('changes', (payload: { cursor?: unknown }) => handlers.changes(payload?.cursor));
+  });
+}
+
+export function stopRealtime(): void {
+  generation++;
+  socket?.disconnect();
+  socket = null;
+}

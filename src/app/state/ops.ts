@@ -1,0 +1,35 @@
+import { proxy } from 'valtio';
+import { toApiError, type ApiError } from '../api/http.ts';
+import { showToast } from './ui.ts';
+
+export type OpStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+export type OpState = { status: OpStatus; error: ApiError | null };
+
+/** Status of every async operation by name (SPEC.md §4); a name absent here is idle. */
+export const ops = proxy<Record<string, OpState>>({});
+
+export const opState = (name: string): OpState => ops[name] ?? { status: 'idle', error: null };
+
+export type RunOptions = {
+  /** Builds the toast text from the error (e.g. 'Failed to upload logo'); the error's own text otherwise. */
+  toast?: ((error: ApiError) => string) | false;
+};
+
+/** Runs `work` as operation `name`: loading → succeeded | failed; a failure is kept and toasted. */
+export async function runOp<T>(name: string, work: () => Promise<T>, options: RunOptions = {}): Promise<T> {
+  ops[name] = { status: 'loading', error: null };
+  try {
+    const result = await work();
+    ops[name] = { status: 'succeeded', error: null };
+    return result;
+  } catch (cause) {
+    const error = toApiError(cause);
+    ops[name] = { status: 'failed', error };
+    if (options.toast !== false) showToast(options.toast ? options.toast(error) : error.message, 'error');
+    throw error;
+  }
+}
+
+export function resetOp(name: string): void {
+  delete ops[name];
+}

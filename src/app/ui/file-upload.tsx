@@ -1,0 +1,65 @@
+import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
+import { useTranslation } from 'react-i18next';
+import { css, cx } from '../../../styled-system/css';
+import { buttonRecipe } from './button.tsx';
+import { labelStyle } from './field.tsx';
+import { MAX_FILE_BYTES } from '../../shared/constants.ts';
+
+export type FileUploadProps = {
+  label: string;
+  accept?: string;
+  maxBytes?: number;
+  onFile: (file: File) => void;
+  /** Shown under the drop zone when a file is refused (type or size). */
+  error?: string | null;
+  disabled?: boolean;
+};
+
+/** One file, dropped or chosen; Ark enforces type and size before anything is sent. */
+export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, error, disabled }: FileUploadProps) {
+  const { t } = useTranslation();
+  return (
+    <ArkFileUpload.Root
+      maxFiles={1}
+      maxFileSize={maxBytes}
+      accept={accept}
+      disabled={disabled}
+      onFileAccept={(details) => details.files[0] && onFile(details.files[0])}
+      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
+    >
+      <ArkFileUpload.Label className={labelStyle}>{label}</ArkFileUpload.Label>
+      <ArkFileUpload.Dropzone
+        className={css({
+          borderWidth: '2px',
+          borderStyle: 'dashed',
+          borderColor: 'border',
+          borderRadius: 'md',
+          p: 'pad',
+          display: 'flex',
+          flexDir: 'column',
+          alignItems: 'center',
+          gap: '2',
+          color: 'fg.muted',
+          fontSize: 'sm',
+          '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' },
+        })}
+      >
+        {t('app.upload.drop')}
+        <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>{t('app.upload.choose')}</ArkFileUpload.Trigger>
+      </ArkFileUpload.Dropzone>
+      <ArkFileUpload.Context>
+        {(api) =>
+          api.rejectedFiles.length > 0 ? (
+            <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })} role="alert">
+              {api.rejectedFiles[0]?.errors.includes('FILE_TOO_LARGE')
+                ? t('app.upload.tooLarge', { filename: api.rejectedFiles[0]?.file.name })
+                : t('app.upload.badType')}
+            </span>
+          ) : null
+        }
+      </ArkFileUpload.Context>
+      {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
+      <ArkFileUpload.HiddenInput aria-label={label} />
+    </ArkFileUpload.Root>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Menu as ArkMenu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import { floatingStyle, itemStyle } from './popover-styles.ts';
+
+export type MenuItem = { value: string; label: ReactNode; onSelect: () => void; disabled?: boolean };
+
+/** A trigger (rendered as the child element) opening a list of actions. */
+export function Menu({ trigger, items }: { trigger: ReactNode; items: readonly MenuItem[] }) {
+  return (
+    <ArkMenu.Root onSelect={(details) => items.find((item) => item.value === details.value)?.onSelect()}>
+      <ArkMenu.Trigger asChild>{trigger}</ArkMenu.Trigger>
+      <Portal>
+        <ArkMenu.Positioner>
+          <ArkMenu.Content className={floatingStyle}>
+            {items.map((item) => (
+              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={itemStyle}>
+                {item.label}
+              </ArkMenu.Item>
+            ))}
+          </ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  );
+}

@@ -1,0 +1,67 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PALETTES } from './src/app/theme/palettes.ts';
+
+const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/route-tree.gen.ts',
+      // Each route's component lands in its own chunk, so the login screen loads only what it shows.
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      // The app decides when to update (src/app/pwa/), never in the middle of an edit.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['boot.js', 'favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      manifest: {
+        name: 'BrokerDesk',
+        short_name: 'BrokerDesk',
+        description: 'Back-office and client platform of an investment and trading business',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#f4f5f8',
+        theme_color: PALETTES.purple.primary.light,
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
+        navigateFallback: '/index.html',
+        // API and uploads are data, not shell: the server answers them (or the offline engine does).
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+});
