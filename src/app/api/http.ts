@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type $Fetch, type FetchOptions } from 'ofetch';
+import { createFetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
@@ -27,12 +27,13 @@ const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One ofetch instance per SPEC.md §7: base /api, cookies sent, 60 s timeout, x-timezone, Bearer, x-lang. */
 export function createHttp(deps: HttpDeps): $Fetch {
-  return ofetch.create({
+  // Resolved per call, so a fetch stubbed after start-up (tests, the offline engine) is used.
+  const $fetch = createFetch({ fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
+  return $fetch.create({
     baseURL: deps.baseURL ?? '/api',
     credentials: 'include',
     timeout: deps.timeout ?? HTTP_TIMEOUT_MS,
     retry: 0,
-    fetch: deps.fetch,
     onRequest({ options }) {
       const headers = new Headers(options.headers);
       headers.set('x-timezone', (deps.getTimeZone ?? localTimeZone)());

@@ -15,7 +15,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageHeader } from '../ui/card.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
-import { DataTable, type TableColumn } from '../ui/data-table.tsx';
+import { DataTable, type Slot, type TableColumn } from '../ui/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Menu, type MenuItem } from '../ui/menu.tsx';
@@ -89,7 +89,7 @@ export function EntityList(props: EntityListProps) {
       props.columns.map((column) => ({
         id: column.field,
         header: () => label(column.field),
-        accessorFn: (row: EntityRecord | null) => row?.[column.field],
+        accessorFn: (slot: Slot<EntityRecord>) => slot.record?.[column.field],
         cell: (ctx: { getValue: () => unknown }) => renderCell(column.kind ?? 'text', ctx.getValue(), column.field, t, (k) => i18n.exists(k)),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language

@@ -34,5 +34,5 @@ export function setSettings(record: SettingRecord | null): void {
 }
 
 /** SPEC.md §1: the page title is the company name, or 'Application' if none. */
-export const pageTitle = (record: SettingRecord | null | undefined): string =>
+export const pageTitle = (record: { readonly companyName?: string | null } | null | undefined): string =>
   record?.companyName?.trim() || 'Application';

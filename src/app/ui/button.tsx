@@ -27,7 +27,7 @@ export const buttonRecipe = cva({
       danger: { bg: 'error', color: 'onTone', _hover: { bg: 'error.hover' } },
     },
     size: {
-      sm: { minH: '8', px: '3', fontSize: 'xs', compact: { minH: '7', px: '2' } },
+      sm: { minH: '8', px: '3', fontSize: 'xs', _compact: { minH: '7', px: '2' } },
       md: {},
       icon: { px: '0', w: 'control', minH: 'control' },
     },

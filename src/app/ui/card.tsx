@@ -20,7 +20,7 @@ export function Card({ title, actions, children }: { title?: ReactNode; actions?
 export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (
     <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'gap', flexWrap: 'wrap', mb: 'gap' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', compact: { fontSize: 'xl' } })}>{title}</h1>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', _compact: { fontSize: 'xl' } })}>{title}</h1>
       {actions ? <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>{actions}</div> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,10 @@ import { Checkbox } from './checkbox.tsx';
 
 export const tableFeatureSet = tableFeatures({ columnVisibilityFeature });
 export type Row = { id: string } & Record<string, unknown>;
-/** A column of the data table; `null` rows are ones whose page has not arrived yet. */
-export type TableColumn<T extends Row> = ColumnDef<typeof tableFeatureSet, T | null, unknown> & { id: string };
+/** One line of the table; `record` is null while its page has not arrived yet. */
+export type Slot<T extends Row> = { index: number; record: T | null };
+/** A column of the data table, reading from a slot. */
+export type TableColumn<T extends Row> = ColumnDef<typeof tableFeatureSet, Slot<T>, unknown> & { id: string };
 
 export type SortDirection = 'asc' | 'desc' | false;
 
@@ -42,11 +44,12 @@ const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0
 export function DataTable<T extends Row>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { rows, columns, columnVisibility, selected } = props;
+  const slots = useMemo(() => rows.map((record, index): Slot<T> => ({ index, record })), [rows]);
   const table = useTable({
     features: tableFeatureSet,
     columns,
-    data: rows,
-    getRowId: (row, index) => row?.id ?? `pending-${index}`,
+    data: slots,
+    getRowId: (slot) => slot.record?.id ?? `pending-${slot.index}`,
     state: { columnVisibility },
   });
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -127,7 +130,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
           {items.map((item) => {
             const row = modelRows[item.index];
             if (!row) return null;
-            const record = row.original;
+            const record = row.original.record;
             return (
               <tr
                 key={row.id}

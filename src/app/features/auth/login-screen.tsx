@@ -35,7 +35,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         <LookControls />
       </div>
       <main className={css({ flex: '1', display: 'grid', placeItems: 'center', p: '4' })}>
-        <div className={css({ w: 'full', maxW: 'sm', bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', boxShadow: 'lg', p: '8', compact: { p: '5' }, display: 'flex', flexDir: 'column', gap: 'gap' })}>
+        <div className={css({ w: 'full', maxW: 'sm', bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', boxShadow: 'lg', p: '8', _compact: { p: '5' }, display: 'flex', flexDir: 'column', gap: 'gap' })}>
           <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', textAlign: 'center' })}>
             <img src={record?.logo || '/icon-192.png'} alt="" width={56} height={56} className={css({ borderRadius: 'lg', objectFit: 'contain' })} />
             <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{pageTitle(record)}</p>

@@ -20,7 +20,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
   const linkButton = buttonRecipe({ variant: 'ghost', size: 'sm' });
   return (
-    <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
+    <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', _compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
       <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
         ☰
       </Button>

@@ -21,7 +21,7 @@ export function AppLayout() {
           className={cx(
             css({
               w: '60',
-              compact: { w: '52' },
+              _compact: { w: '52' },
               flexShrink: 0,
               bg: 'surface',
               borderRightWidth: '1px',

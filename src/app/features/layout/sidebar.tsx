@@ -12,7 +12,7 @@ const linkStyle = css({
   gap: '2',
   px: '3',
   py: '2',
-  compact: { py: '1' },
+  _compact: { py: '1' },
   borderRadius: 'md',
   fontSize: 'sm',
   color: 'fg',
