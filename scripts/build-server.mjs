@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 
-const entryPoints = ['src/server/main.ts', 'src/server/demo/main.ts', 'src/server/features/import/parse-worker.ts'].filter((file) => existsSync(file));
+const entryPoints = ['src/server/main.ts', 'src/server/demo/main.ts'].filter((file) => existsSync(file));
 
 await build({
   entryPoints,

@@ -14,6 +14,9 @@ import { loadConfig, type Config } from './config.ts';
 import './context.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerImportRoutes } from './features/import/routes.ts';
+import { registerDocumentRoutes } from './features/leads/documents.ts';
+import { registerLeadRoutes } from './features/leads/routes.ts';
 import { registerSettingRoutes } from './features/settings/routes.ts';
 import { registerSyncRoutes } from './features/sync/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
@@ -70,6 +73,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerIdempotency(app);
 
   registerAuthRoutes(app);
+  // Routes beside the standard set first: `/user/lead-trend` must not be read as `/user/:id`.
+  registerLeadRoutes(app);
+  registerDocumentRoutes(app);
+  registerImportRoutes(app);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);
   registerSettingRoutes(app);
@@ -79,12 +86,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-/** The built PWA, with the SPA fallback for client routes; /api stays JSON. */
+/** The built PWA when there is one, with the SPA fallback for client routes; /api stays JSON. */
 function serveClient(app: FastifyInstance, clientDir: string) {
-  if (!existsSync(path.join(clientDir, 'index.html'))) return;
-  app.register(fastifyStatic, { root: clientDir, wildcard: false, index: ['index.html'] });
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  if (built) app.register(fastifyStatic, { root: clientDir, wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+    if (built && request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(request, reply, new AppError('NOT_FOUND'));

@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'IMPORT_INVALID_FILE',
+  'IMPORT_MISSING_COLUMNS',
+  'IMPORT_TOO_MANY_ROWS',
+  'VERIFICATION_NOT_PENDING',
+  'OFFLINE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -54,5 +59,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  IMPORT_INVALID_FILE: 422,
+  IMPORT_MISSING_COLUMNS: 422,
+  IMPORT_TOO_MANY_ROWS: 413,
+  VERIFICATION_NOT_PENDING: 409,
+  /** Client-side only: an online-only call made without a connection. */
+  OFFLINE: 503,
   INTERNAL: 500,
 };

@@ -84,6 +84,8 @@ export const notifications = pgTable(
     type: text().notNull(),
     title: text().notNull(),
     body: text(),
+    /** Parameters of the translated title (`title` is an i18n key for system notifications). */
+    data: jsonb().$type<Record<string, unknown>>(),
     read: boolean().notNull().default(false),
   },
   (t) => [index().on(t.userId, t.read, t.dateCreation), index().on(t.type)],

@@ -106,7 +106,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
 }
 
 export const statusOf = (code: ErrorCode) => HTTP_STATUS[code];

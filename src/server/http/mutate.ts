@@ -20,7 +20,8 @@ export type Change = {
 export type Work = {
   tx: Tx;
   actor: Actor;
-  changed: (...changes: Change[]) => void;
+  /** Logs one change or many (an array: batches can hold 100,000, too many for spread arguments). */
+  changed: (changes: Change | Change[]) => void;
   audit: (action: string, entity: string | null, entityId: string | null, data?: unknown) => Promise<void>;
 };
 
@@ -45,7 +46,7 @@ async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
       return { entity: c.entity, recordId: c.recordId, op: c.op, audience };
     });
     const inserted = await tx.insert(changeLog).values(rows).returning({ seq: changeLog.seq });
-    cursor = Math.max(cursor, ...inserted.map((r) => r.seq));
+    for (const { seq } of inserted) cursor = Math.max(cursor, seq);
   }
   return cursor;
 }
@@ -67,7 +68,10 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
       const result = await work({
         tx,
         actor,
-        changed: (...c) => changes.push(...c),
+        changed: (c) => {
+          if (!Array.isArray(c)) changes.push(c);
+          else for (const change of c) changes.push(change);
+        },
         audit: async (action, entity, entityId, data) => {
           await tx.insert(auditLog).values({
             actorId: actor.impersonatorId ?? actor.id,

@@ -212,7 +212,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
       for (let i = 0; i < rows.length; i += chunk) {
         created.push(...((await work.tx.insert(table).values(rows.slice(i, i + chunk)).returning()) as Row[]));
       }
-      work.changed(...created.map((row) => changeOf(row, 'upsert')));
+      work.changed(created.map((row) => changeOf(row, 'upsert')));
       for (const row of created) await hooks.afterCreate?.(ctx, row);
       return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
     });
@@ -260,7 +260,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
       }
       for (const row of rows) await hooks.beforeDelete?.(ctx, row);
       await work.tx.delete(table).where(inArray(columns.id, ids));
-      work.changed(...rows.map((row) => changeOf(row, 'delete')));
+      work.changed(rows.map((row) => changeOf(row, 'delete')));
       return { body: { success: true, count: rows.length, ids: rows.map((r) => r.id) } };
     });
   }

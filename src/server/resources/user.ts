@@ -12,8 +12,8 @@ import { touchLeadRecords } from './lead-records.ts';
 
 /** What a person may change on their own account, whatever their role. */
 const SELF_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'mobile', 'theme', 'mode', 'password', 'currentPassword']);
-/** What regular staff may change on the leads assigned to them. */
-const REGULAR_FIELDS = new Set([...SELF_FIELDS, 'campaignId', 'labels', 'qualifications', 'verificationStatus', 'verificationNote']);
+/** What regular staff may change on the leads assigned to them (verification goes through its own route). */
+const REGULAR_FIELDS = new Set([...SELF_FIELDS, 'campaignId', 'labels', 'qualifications']);
 
 const forbidden = (field: string) => new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
 const issue = (key: string, params: Record<string, unknown> = {}) => ({ key, params });
@@ -130,7 +130,7 @@ export const userResource = defineResource({
         .set({ assignedTo: null, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
         .where(eq(users.assignedTo, existing.id as string))
         .returning({ id: users.id });
-      changed(...orphans.map(({ id }) => ({ entity: 'user', recordId: id, op: 'upsert' as const, audience: [id, existing.id as string] })));
+      changed(orphans.map(({ id }) => ({ entity: 'user', recordId: id, op: 'upsert' as const, audience: [id, existing.id as string] })));
       await audit('user.delete', 'user', existing.id as string, { email: existing.email, roles: existing.roles });
     },
   },

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ROOT_DIR } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export type ParseLimits = { maxRows: number; timeoutMs: number; maxMemoryMb: number; maxUnzippedBytes: number };
+
+export const IMPORT_LIMITS: ParseLimits = { maxRows: 100_000, timeoutMs: 30_000, maxMemoryMb: 512, maxUnzippedBytes: 200 * 1024 * 1024 };
+
+const WORKER = path.join(ROOT_DIR, 'src', 'server', 'features', 'import', 'parse-worker.mjs');
+
+/** The first sheet's rows as strings, parsed in a worker with a memory cap and a deadline. */
+export function parseSpreadsheet(bytes: Buffer, limits: ParseLimits = IMPORT_LIMITS): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, {
+      workerData: { bytes, maxRows: limits.maxRows, maxUnzippedBytes: limits.maxUnzippedBytes },
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+    });
+    const fail = () => reject(new AppError('IMPORT_INVALID_FILE'));
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      fail();
+    }, limits.timeoutMs);
+    worker.once('message', (message: { ok: boolean; rows?: string[][] }) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      if (message.ok && message.rows) resolve(message.rows);
+      else fail();
+    });
+    worker.once('error', () => {
+      clearTimeout(timer);
+      fail();
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      fail(); // no-op when already settled
+    });
+  });
+}
