@@ -102,7 +102,9 @@ async function insertRows(db: Executor, table: PgTable, rows: Row[]) {
       for (let k = 0; k < keys.length; k++) out[names[k]] = row[keys[k]];
       return out;
     });
+    const t0 = performance.now();
     await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json)`);
+    if (process.env.SEED_PROF) { const n = (table as any)[Symbol.for('drizzle:Name')]; (globalThis as any).P ??= {}; (globalThis as any).P[n] = ((globalThis as any).P[n] ?? 0) + performance.now() - t0; }
   }
 }
 
@@ -241,6 +243,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       await write('notification', notifications, block.notifications, (row) => [row.userId as string]);
       await write('ledger', ledger, block.ledger);
       await flushChanges();
+      if (process.env.SEED_PROF) { console.log(Object.entries((globalThis as any).P).map(([k, v]: any) => `${k} ${v.toFixed(0)}`).join(' ')); (globalThis as any).P = {}; }
       log(`  seeded ${Math.min(leadCount, first + BLOCK)} / ${leadCount} leads`);
     }
     await write('notification', notifications, staffNotifications, (row) => [row.userId as string]);

@@ -88,8 +88,9 @@ export function registerLeadRoutes(app: FastifyInstance) {
       .select({ date: day, count: count() })
       .from(users)
       .where(leadsInScope(db, actor, gte(users.dateCreation, from), lt(users.dateCreation, new Date(to.getTime() + DAY))))
-      .groupBy(day)
-      .orderBy(day);
+      // By position: the day expression carries the zone as a parameter, and a repeated one would not match.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
     // Every day of the range, with zero where no lead came in, so the chart has no gaps.
     const counts = new Map(rows.map((r) => [r.date, r.count]));
     const dayOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
