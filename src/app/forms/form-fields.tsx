@@ -105,7 +105,7 @@ function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: 
             name={field.name}
             type={field.kind === 'number' ? 'number' : field.kind}
             step={field.kind === 'number' ? 'any' : undefined}
-            autoComplete={field.kind === 'email' ? 'email' : field.kind === 'password' ? 'new-password' : undefined}
+            autoComplete={field.kind === 'email' ? 'email' : field.kind === 'password' ? (field.name === 'password' ? 'current-password' : 'new-password') : undefined}
             value={text(value)}
             onChange={(e) => form.setValue(field.name, field.kind === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value)}
           />

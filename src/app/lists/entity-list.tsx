@@ -27,6 +27,7 @@ import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
 import { deleteView, saveView, savedViews } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
+import { Icon } from '../ui/icons.tsx';
 
 export type ListColumn = { field: string; kind?: CellKind; hidden?: boolean };
 
@@ -224,7 +225,7 @@ export function EntityList(props: EntityListProps) {
           <Menu
             trigger={
               <Button variant="ghost" size="sm" aria-label={t('app.list.rowActions')}>
-                ⋯
+                <Icon name="dots" />
               </Button>
             }
             items={[

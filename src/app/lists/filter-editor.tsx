@@ -6,6 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
+import { Icon } from '../ui/icons.tsx';
 
 const OPERATORS: FilterOperator[] = ['contains', 'eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte', 'between', 'isNull'];
 
@@ -72,7 +73,7 @@ export function FilterEditor({ fields, label, filters, onApply, onClose }: Filte
             <Input value={draft.text} disabled={draft.operator === 'isNull'} onChange={(e) => update(index, { text: e.target.value })} />
           </label>
           <Button variant="ghost" onClick={() => setDrafts((all) => all.filter((_, i) => i !== index))} aria-label={t('app.list.removeFilter')}>
-            ✕
+            <Icon name="close" />
           </Button>
         </div>
       ))}

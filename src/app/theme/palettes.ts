@@ -70,6 +70,6 @@ export type Neutral = keyof (typeof NEUTRALS)['light'];
 /** Sizes that change with the compact flag. */
 export const DENSITY = {
   normal: { control: '2.5rem', row: '2.75rem', gap: '1rem', pad: '1.5rem', font: '0.9375rem' },
-  _compact: { control: '2rem', row: '2rem', gap: '0.5rem', pad: '0.75rem', font: '0.875rem' },
+  compact: { control: '2rem', row: '2rem', gap: '0.5rem', pad: '0.75rem', font: '0.875rem' },
 } as const;
 export type DensityVar = keyof (typeof DENSITY)['normal'];

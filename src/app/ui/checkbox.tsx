@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { css } from '../../../styled-system/css';
+import { Icon } from './icons.tsx';
 
 export type CheckboxProps = {
   checked: boolean | 'indeterminate';
@@ -38,7 +39,7 @@ export function Checkbox({ checked, onChange, children, hideLabel, disabled, nam
           '[data-focus-visible] > &': { outline: '2px solid var(--bd-primary)', outlineOffset: '2px' },
         })}
       >
-        <ArkCheckbox.Indicator aria-hidden>✓</ArkCheckbox.Indicator>
+        <ArkCheckbox.Indicator><Icon name="check" size={12} strokeWidth={3} /></ArkCheckbox.Indicator>
         <ArkCheckbox.Indicator indeterminate aria-hidden>–</ArkCheckbox.Indicator>
       </ArkCheckbox.Control>
       <ArkCheckbox.Label className={hideLabel ? css({ srOnly: true }) : undefined}>{children}</ArkCheckbox.Label>

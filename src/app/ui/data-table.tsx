@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { ui } from '../state/ui.ts';
 import { css, cx } from '../../../styled-system/css';
 import { Checkbox } from './checkbox.tsx';
+import { Icon } from './icons.tsx';
 
 export const tableFeatureSet = tableFeatures({ columnVisibilityFeature });
 export type Row = { id: string } & Record<string, unknown>;
@@ -112,7 +113,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                         className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', cursor: 'pointer', fontWeight: 'semibold', _hover: { color: 'primary' } })}
                       >
                         <table.FlexRender header={header} />
-                        <span aria-hidden>{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+                        <Icon name={direction === 'asc' ? 'sortAsc' : direction === 'desc' ? 'sortDesc' : 'sortNone'} size={14} />
                       </button>
                     )}
                   </th>

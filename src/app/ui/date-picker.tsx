@@ -7,6 +7,7 @@ import { controlStyle } from './input.tsx';
 import { labelStyle } from './field.tsx';
 import { buttonRecipe } from './button.tsx';
 import { floatingStyle } from './popover-styles.ts';
+import { Icon } from './icons.tsx';
 
 export type DatePickerProps = {
   label: string;
@@ -44,7 +45,7 @@ export function DatePicker({ label, value, onChange, error }: DatePickerProps) {
       <ArkDatePicker.Label className={labelStyle}>{label}</ArkDatePicker.Label>
       <ArkDatePicker.Control className={css({ display: 'flex', gap: '2' })}>
         <ArkDatePicker.Input className={controlStyle} />
-        <ArkDatePicker.Trigger className={buttonRecipe({ variant: 'outline', size: 'icon' })}>📅</ArkDatePicker.Trigger>
+        <ArkDatePicker.Trigger className={buttonRecipe({ variant: 'outline', size: 'icon' })}><Icon name="calendar" /></ArkDatePicker.Trigger>
       </ArkDatePicker.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
       <Portal>

@@ -4,6 +4,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { css } from '../../../styled-system/css';
 import { Button } from './button.tsx';
+import { Icon } from './icons.tsx';
 
 export type DialogProps = {
   open: boolean;
@@ -29,7 +30,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               <ArkDialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</ArkDialog.Title>
               <ArkDialog.CloseTrigger asChild>
                 <Button variant="ghost" size="icon" aria-label={t('app.common.close')}>
-                  ✕
+                  <Icon name="close" />
                 </Button>
               </ArkDialog.CloseTrigger>
             </div>

@@ -5,6 +5,7 @@ import { css, cx } from '../../../styled-system/css';
 import { controlStyle } from './input.tsx';
 import { labelStyle } from './field.tsx';
 import { floatingStyle, itemStyle } from './popover-styles.ts';
+import { Icon } from './icons.tsx';
 
 export type Option = { value: string; label: string };
 
@@ -38,7 +39,7 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
       <ArkSelect.Control>
         <ArkSelect.Trigger className={cx(controlStyle, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', textAlign: 'start', cursor: 'pointer' }))}>
           <ArkSelect.ValueText placeholder={placeholder} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
-          <ArkSelect.Indicator aria-hidden>▾</ArkSelect.Indicator>
+          <ArkSelect.Indicator><Icon name="chevronDown" size={16} /></ArkSelect.Indicator>
         </ArkSelect.Trigger>
       </ArkSelect.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
@@ -48,7 +49,7 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
             {collection.items.map((item) => (
               <ArkSelect.Item key={item.value} item={item} className={itemStyle}>
                 <ArkSelect.ItemText>{item.label}</ArkSelect.ItemText>
-                <ArkSelect.ItemIndicator aria-hidden>✓</ArkSelect.ItemIndicator>
+                <ArkSelect.ItemIndicator><Icon name="check" size={16} /></ArkSelect.ItemIndicator>
               </ArkSelect.Item>
             ))}
           </ArkSelect.Content>

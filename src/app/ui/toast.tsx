@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { css, cva } from '../../../styled-system/css';
 import { hideToast, ui } from '../state/ui.ts';
+import { Icon } from './icons.tsx';
 
 const toastRecipe = cva({
   base: {
@@ -42,7 +43,7 @@ export function ToastViewport() {
         <div className={toastRecipe({ type: toast.type })} data-testid="toast" data-type={toast.type}>
           <span className={css({ flex: '1', fontSize: 'sm' })}>{toast.message}</span>
           <button type="button" onClick={hideToast} aria-label={t('app.common.close')} className={css({ cursor: 'pointer', color: 'fg.muted', _hover: { color: 'fg' } })}>
-            ✕
+            <Icon name="close" size={16} />
           </button>
         </div>
       ) : null}

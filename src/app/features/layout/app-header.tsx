@@ -9,6 +9,7 @@ import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { Menu } from '../../ui/menu.tsx';
 import { logout } from '../session/session.ts';
 import { LookControls } from './look-controls.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 /** Header of SPEC.md §2: home, admin, logout, profile, platform. */
 export function AppHeader({ onMenu }: { onMenu: () => void }) {
@@ -22,7 +23,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   return (
     <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', _compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
       <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
-        ☰
+        <Icon name="menu" />
       </Button>
       <Link to="/" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', color: 'fg', textDecoration: 'none', minW: '0' })}>
         <img src={record?.logo || '/icon-192.png'} alt="" width={28} height={28} className={css({ borderRadius: 'md', objectFit: 'contain' })} />

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Menu } from '../../ui/menu.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { saveOwnMode } from '../profile/profile-actions.ts';
+import { Icon } from '../../ui/icons.tsx';
 
 /** Language, dark mode and compact density: on the login screen and in the header. */
 export function LookControls() {
@@ -18,7 +19,7 @@ export function LookControls() {
       <Menu
         trigger={
           <Button variant="ghost" size="sm" aria-label={t('app.header.language', { language: LANGUAGE_NAMES[language] })} data-testid="language-menu">
-            🌐 {language.toUpperCase()}
+            <Icon name="globe" /> {language.toUpperCase()}
           </Button>
         }
         items={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], onSelect: () => void setLanguage(lang) }))}
@@ -32,12 +33,12 @@ export function LookControls() {
           data-testid="toggle-dark"
           onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}
         >
-          {mode === 'dark' ? '☀' : '☾'}
+          <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
         </Button>
       </Tooltip>
       <Tooltip content={t('app.header.compact')}>
         <Button variant="ghost" size="sm" aria-pressed={compact} aria-label={t('app.header.compact')} data-testid="toggle-compact" onClick={toggleCompact}>
-          ⇕
+          <Icon name="density" />
         </Button>
       </Tooltip>
     </>

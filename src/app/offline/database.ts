@@ -1,0 +1,40 @@
+import Dexie, { type Table } from 'dexie';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
+import { tableName, tableSpec } from './local-schema.ts';
+import type { OutboxEntry } from './outbox-types.ts';
+
+export type LocalRecord = { id: string; version?: number; [field: string]: unknown };
+export type MetaRow = { key: string; value: unknown };
+
+/** Where Dexie finds IndexedDB: the browser's, or fake-indexeddb in Node tests. */
+export type IndexedDbDeps = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
+
+/**
+ * One database per signed-in user (DESIGN.md §7): a table per entity, the outbox, and meta (sync
+ * cursor). Versions only ever add: an upgrade keeps the outbox as it is.
+ */
+export class OfflineDatabase extends Dexie {
+  outbox!: Table<OutboxEntry, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(userId: string, deps?: IndexedDbDeps) {
+    super(databaseName(userId), deps ? { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange } : undefined);
+    const stores: Record<string, string> = {
+      // seq orders replay; recordIds (multi-entry) finds what a record still waits on.
+      outbox: '++seq, state, entity, *recordIds',
+      meta: 'key',
+    };
+    for (const entity of ENTITY_NAMES) stores[tableName(entity)] = tableSpec(entity);
+    this.version(1).stores(stores);
+  }
+
+  records(entity: EntityName): Table<LocalRecord, string> {
+    return this.table(tableName(entity));
+  }
+}
+
+export const databaseName = (userId: string) => `brokerdesk-${userId}`;
+
+/** Wipes a user's local data (logout): records, outbox, cursor. */
+export const deleteUserDatabase = (userId: string, deps?: IndexedDbDeps) =>
+  Dexie.delete(databaseName(userId)).catch(() => (deps ? new OfflineDatabase(userId, deps).delete() : undefined));

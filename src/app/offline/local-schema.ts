@@ -1,0 +1,45 @@
+import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
+
+/** Fields holding arrays: indexed multi-entry (`*roles`), matched by overlap like the server does. */
+export const ARRAY_FIELDS = new Set(['roles', 'labels', 'qualifications']);
+
+/**
+ * (Booleans and null are not IndexedDB keys, so boolean fields are never partitions.)
+ * The field a screen nearly always filters on with one value, paired with each sortable field in a
+ * compound index so "leads sorted by last name" or "comments of this lead, newest first" read a
+ * single index range instead of sorting in memory.
+ */
+export const PARTITIONS: Partial<Record<EntityName, string>> = {
+  user: '_kind',
+  comment: 'leadId',
+  deposit: 'userId',
+  withdrawal: 'userId',
+  order: 'userId',
+  investment: 'userId',
+  dividend: 'investmentId',
+  offer: 'userId',
+  product: 'categoryId',
+};
+
+/** Derived fields kept on local records for indexing; never sent to the server. */
+export function derive(entity: EntityName, record: Record<string, unknown>): Record<string, unknown> {
+  if (entity !== 'user') return record;
+  const roles = (record.roles as string[] | undefined) ?? [];
+  return { ...record, _kind: roles.includes('lead') ? 'lead' : 'staff' };
+}
+
+/** The Dexie store spec of one entity table: primary key, single, multi-entry and compound indexes. */
+export function tableSpec(entity: EntityName): string {
+  const definition = ENTITIES[entity];
+  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => f !== 'id');
+  const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
+  const partition = PARTITIONS[entity];
+  if (partition) {
+    if (!fields.includes(partition)) indexes.push(partition);
+    for (const sort of definition.sortable) if (sort !== partition && !ARRAY_FIELDS.has(sort)) indexes.push(`[${partition}+${sort}]`);
+  }
+  return ['id', ...indexes].join(', ');
+}
+
+/** Local table name of an entity (its list key: users, productMarkets …). */
+export const tableName = (entity: EntityName) => ENTITIES[entity].plural;

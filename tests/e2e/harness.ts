@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { buildApp } from '../../src/server/app.ts';
+
+export const ROOT = { email: 'root@brokerdesk.test', password: 'Root1234' };
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+export type Server = { url: string; close: () => Promise<void> };
+
+/** The real server, in-process, on a fresh data directory and a free port. */
+export async function startServer(): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-data-'));
+  const app = await buildApp({ dataDir, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+/** Debian's Chromium, headless, with a throwaway profile (never a downloaded browser). */
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Paris',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, url: string, email = ROOT.email, password = ROOT.password): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: /sign out|se déconnecter|abmelden/i }).click();
+  await page.getByTestId('login-submit').waitFor();
+}
+
+/** A token for arranging data through the API, as the tests' own admin. */
+export async function apiToken(url: string, email = ROOT.email, password = ROOT.password): Promise<string> {
+  const response = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+export async function api<T = unknown>(url: string, token: string, method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/** axe-core in the page (evaluated through the devtools protocol, so the app's CSP stays on). */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run;
+    return run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Waits until the settled look of <html> is there (start-up applies it asynchronously). */
+export async function htmlAttr(page: Page, name: string): Promise<string | null> {
+  return page.evaluate((attr) => document.documentElement.getAttribute(attr), name);
+}
+
+/** vitest has no Playwright matchers: these wait like `toBeVisible` / `toHaveCount(0)` do. */
+export const visible = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
+export const gone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'detached', timeout });
+export const textOf = async (locator: Locator) => (await locator.first().textContent()) ?? '';
