@@ -1,0 +1,443 @@
+import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
+import { backoffDelay, retryAfterMs } from './backoff.ts';
+import { deleteUserDatabase, OfflineDatabase, type IndexedDbDeps, type LocalRecord } from './database.ts';
+import { derive } from './local-schema.ts';
+import { createMutations, type Mutations } from './mutations.ts';
+import type { OutboxEntry } from './outbox-types.ts';
+import { systemClock, type Clock, type FetchLike, type LockManagerLike, type OnlineSignal } from './ports.ts';
+import { classify, recordsIn, requestOf, type Outcome } from './replay.ts';
+import { initialSyncStatus, type SyncStatus } from './sync-status.ts';
+
+export type EngineOptions = {
+  userId: string;
+  /** Base of the API, e.g. `/api` in the app or `http://127.0.0.1:3000/api` in tests. */
+  baseUrl: string;
+  fetch: FetchLike;
+  getToken: () => string | undefined;
+  online: OnlineSignal;
+  locks: LockManagerLike;
+  newId: () => string;
+  clock?: Clock;
+  random?: () => number;
+  indexedDb?: IndexedDbDeps;
+  /** Extra headers of every call (x-lang, x-timezone). */
+  headers?: () => Record<string, string>;
+  /** Sends at once at most this many entries (across records). */
+  concurrency?: number;
+  pullEveryMs?: number;
+  /** Backoff of retries: first delay and cap (DESIGN.md §7: capped exponential with jitter). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+  pullPageSize?: number;
+  requestTimeoutMs?: number;
+};
+
+type Listener = (status: SyncStatus) => void;
+
+/**
+ * The offline engine of DESIGN.md §7: a Dexie mirror kept fresh from `/sync`, and a durable outbox
+ * replayed in order per record, in parallel across records, exactly once thanks to idempotency keys.
+ */
+export function createOfflineEngine(options: EngineOptions) {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? 6;
+  const db = new OfflineDatabase(options.userId, options.indexedDb);
+  const mutations: Mutations = createMutations(db, options.newId, clock.now);
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`brokerdesk-outbox-${options.userId}`);
+
+  let status = initialSyncStatus(options.online.isOnline());
+  const listeners = new Set<Listener>();
+  const setStatus = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch };
+    for (const listener of listeners) listener(status);
+  };
+
+  let running = false;
+  /** Set by wake(): new work arrived, do not sleep. */
+  let dirty = false;
+  let wakeUp: (() => void) | undefined;
+  let timer: unknown;
+  const inFlight = new Set<number>();
+  const stops: (() => void)[] = [];
+
+  /** Wakes the sending loop (here, and through the channel in the tab that holds the lock). */
+  const wake = () => {
+    dirty = true;
+    wakeUp?.();
+    channel?.postMessage('wake');
+  };
+
+  async function refreshCounts() {
+    const [pending, conflicts, dead] = await Promise.all([
+      db.outbox.where('state').equals('queued').count(),
+      db.outbox.where('state').equals('conflict').count(),
+      db.outbox.where('state').equals('dead').count(),
+    ]);
+    setStatus({ pending, conflicts, dead });
+  }
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const controller = new AbortController();
+    const timeout = clock.setTimeout(() => controller.abort(), options.requestTimeoutMs ?? 60_000);
+    try {
+      const token = options.getToken();
+      const response = await options.fetch(`${options.baseUrl}${path}`, {
+        method,
+        signal: controller.signal,
+        credentials: 'include',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...options.headers?.(),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = text;
+      }
+      return { status: response.status, body: json, retryAfter: retryAfterMs(response.headers.get('retry-after'), clock.now()) };
+    } finally {
+      clock.clearTimeout(timeout);
+    }
+  }
+
+  async function send(entry: OutboxEntry): Promise<Outcome> {
+    const request = requestOf(entry);
+    const headers: Record<string, string> = { 'idempotency-key': entry.idempotencyKey };
+    if (entry.baseVersion !== undefined && (entry.kind === 'update' || entry.kind === 'delete')) headers['if-match'] = String(entry.baseVersion);
+    try {
+      const answer = await call(request.method, request.path, request.body, headers);
+      return classify(entry, answer.status, answer.body, answer.retryAfter);
+    } catch {
+      return { kind: 'retry' }; // network down, timeout, lost answer: the same key makes a resend safe
+    }
+  }
+
+  /** Later entries of the same records, which were built on this one. */
+  const laterOf = async (entry: OutboxEntry) =>
+    (await db.outbox.where('recordIds').anyOf(entry.recordIds).toArray()).filter((e) => e.seq! > entry.seq!);
+
+  async function settle(entry: OutboxEntry, outcome: Outcome) {
+    const table = db.records(entry.entity);
+    await db.transaction('rw', table, db.outbox, async () => {
+      const stored = await db.outbox.get(entry.seq!);
+      if (!stored) return; // discarded meanwhile
+      switch (outcome.kind) {
+        case 'done': {
+          const later = await laterOf(entry);
+          for (const record of recordsIn(entry, outcome.body)) {
+            const next = later.filter((e) => e.recordIds.includes(record.id as string));
+            if (next.length) {
+              // Mine still on top: keep the local record, and send the next change against this version.
+              await table.update(record.id as string, { version: record.version });
+              for (const e of next) await db.outbox.update(e.seq!, { baseVersion: record.version as number });
+            } else {
+              await table.put(derive(entry.entity, record) as LocalRecord);
+            }
+          }
+          await db.outbox.delete(entry.seq!);
+          break;
+        }
+        case 'retry':
+          await db.outbox.update(entry.seq!, {
+            attempts: entry.attempts + 1,
+            notBefore: clock.now() + (outcome.retryAfterMs ?? backoffDelay(entry.attempts, random, options.retryBaseMs, options.retryCapMs)),
+          });
+          break;
+        case 'conflict':
+          await db.outbox.update(entry.seq!, { state: 'conflict', current: outcome.current, error: { status: 409, code: 'VERSION_CONFLICT', message: outcome.message } });
+          break;
+        case 'dead':
+          await rollBack(entry);
+          await db.outbox.update(entry.seq!, { state: 'dead', error: { status: outcome.status, code: outcome.code, message: outcome.message } });
+          break;
+        case 'auth':
+          break;
+      }
+    });
+  }
+
+  /** Undoes an entry's optimistic change: creates vanish, updates and deletes get their old record back. */
+  async function rollBack(entry: OutboxEntry) {
+    const table = db.records(entry.entity);
+    if (entry.kind === 'create' || entry.kind === 'createMany') await table.bulkDelete(entry.recordIds);
+    else await table.bulkPut(entry.before.map((r) => derive(entry.entity, r) as LocalRecord));
+  }
+
+  /** Redoes it, when a dead letter is tried again. */
+  async function reapply(entry: OutboxEntry) {
+    const table = db.records(entry.entity);
+    if (entry.kind === 'create') await table.put(derive(entry.entity, entry.payload as Record<string, unknown>) as LocalRecord);
+    else if (entry.kind === 'createMany') await table.bulkPut((entry.payload as Record<string, unknown>[]).map((r) => derive(entry.entity, r) as LocalRecord));
+    else if (entry.kind === 'update') {
+      const existing = await table.get(entry.recordIds[0]);
+      if (existing) await table.put(derive(entry.entity, { ...existing, ...(entry.payload as object) }) as LocalRecord);
+    } else await table.bulkDelete(entry.recordIds);
+  }
+
+  /** Entries that may go now: queued, due, and first in line for every record they touch. */
+  async function readyEntries(): Promise<OutboxEntry[]> {
+    const entries = await db.outbox.orderBy('seq').toArray();
+    const waiting = new Set<string>();
+    const ready: OutboxEntry[] = [];
+    for (const entry of entries) {
+      const first = entry.recordIds.every((id) => !waiting.has(id));
+      if (first && entry.state === 'queued' && entry.notBefore <= clock.now() && !inFlight.has(entry.seq!)) ready.push(entry);
+      for (const id of entry.recordIds) waiting.add(id);
+    }
+    return ready;
+  }
+
+  /** Sends what is ready, `concurrency` at a time; true when something landed or changed state. */
+  async function sendReady(): Promise<boolean> {
+    if (!status.online || status.pausedForAuth || !options.getToken()) return false;
+    const ready = await readyEntries();
+    if (!ready.length) return false;
+    let progressed = false;
+    const queue = [...ready];
+    const worker = async () => {
+      for (let entry = queue.shift(); entry; entry = queue.shift()) {
+        if (status.pausedForAuth) return;
+        inFlight.add(entry.seq!);
+        try {
+          const outcome = await send(entry);
+          if (outcome.kind === 'auth') {
+            setStatus({ pausedForAuth: true });
+            return;
+          }
+          await settle(entry, outcome);
+          if (outcome.kind !== 'retry') progressed = true;
+        } finally {
+          inFlight.delete(entry.seq!);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, worker));
+    await refreshCounts();
+    return progressed;
+  }
+
+  /** Milliseconds until the next backoff ends, if anything waits on one. */
+  async function nextDueIn(): Promise<number | undefined> {
+    const queued = await db.outbox.where('state').equals('queued').toArray();
+    if (!queued.length) return undefined;
+    return Math.max(0, Math.min(...queued.map((e) => e.notBefore)) - clock.now());
+  }
+
+  /** The leader's loop: send, then sleep until woken, a backoff ends, or the pull timer fires. */
+  async function senderLoop() {
+    while (running) {
+      dirty = false;
+      try {
+        while (running && (await sendReady()));
+      } catch (error) {
+        setStatus({ error: String((error as Error)?.message ?? error) });
+      }
+      if (!running) break;
+      if (dirty) continue; // something was enqueued while sending
+      const every = options.pullEveryMs ?? 60_000;
+      const delay = Math.min((await nextDueIn()) ?? every, every);
+      await new Promise<void>((resolve) => {
+        const handle = clock.setTimeout(() => {
+          wakeUp = undefined;
+          resolve();
+        }, delay);
+        wakeUp = () => {
+          clock.clearTimeout(handle);
+          wakeUp = undefined;
+          resolve();
+        };
+      });
+    }
+  }
+
+  let pulling: Promise<void> | undefined;
+  /** Pulls `/sync` until caught up; records with unsent changes keep the local version. */
+  function pull(): Promise<void> {
+    pulling ??= (async () => {
+      if (!status.online || status.pausedForAuth || !options.getToken()) return;
+      setStatus({ syncing: true });
+      try {
+        let more = true;
+        while (more && running) {
+          const cursor = ((await db.meta.get('cursor'))?.value as number | undefined) ?? 0;
+          const answer = await call('GET', `/v1/sync?since=${cursor}&limit=${options.pullPageSize ?? 1000}`);
+          if (answer.status === 401) {
+            setStatus({ pausedForAuth: true });
+            return;
+          }
+          if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
+          const page = answer.body as { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };
+          await applyPage(page.changes, page.cursor);
+          more = page.hasMore;
+        }
+        setStatus({ lastPulledAt: clock.now(), error: null });
+      } catch (error) {
+        setStatus({ error: isQuota(error) ? 'QUOTA' : null });
+        if (isQuota(error)) throw error;
+      } finally {
+        setStatus({ syncing: false });
+        pulling = undefined;
+      }
+    })();
+    return pulling;
+  }
+
+  async function applyPage(changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[], cursor: number) {
+    const tables = ENTITY_NAMES.map((e) => db.records(e));
+    await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+      const ids = changes.map((c) => c.id);
+      const mine = new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds));
+      const byEntity = new Map<EntityName, { put: LocalRecord[]; remove: string[] }>();
+      for (const change of changes) {
+        if (mine.has(change.id)) continue; // my unsent change wins locally until the server has it
+        const group = byEntity.get(change.entity) ?? { put: [], remove: [] };
+        if (change.op === 'upsert' && change.record) group.put.push(derive(change.entity, change.record) as LocalRecord);
+        else group.remove.push(change.id);
+        byEntity.set(change.entity, group);
+      }
+      for (const [entity, group] of byEntity) {
+        if (!ENTITY_NAMES.includes(entity)) continue;
+        if (group.put.length) await db.records(entity).bulkPut(group.put);
+        if (group.remove.length) await db.records(entity).bulkDelete(group.remove);
+      }
+      await db.meta.put({ key: 'cursor', value: cursor });
+    });
+  }
+
+  const isQuota = (error: unknown) => (error as { name?: string })?.name === 'QuotaExceededError' || (error as { inner?: { name?: string } })?.inner?.name === 'QuotaExceededError';
+
+  /** Every local write goes through here, so a full disk is said, never swallowed. */
+  async function guarded<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      const result = await write();
+      void refreshCounts();
+      wake();
+      return result;
+    } catch (error) {
+      if (isQuota(error)) setStatus({ error: 'QUOTA' });
+      throw error;
+    }
+  }
+
+  async function resolveEntry(seq: number, change: (entry: OutboxEntry) => Promise<void>) {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return;
+    await db.transaction('rw', db.records(entry.entity), db.outbox, () => change(entry));
+    await refreshCounts();
+    wake();
+  }
+
+  return {
+    db,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      listener(status);
+      return () => listeners.delete(listener);
+    },
+    status: () => status,
+    mutations: {
+      create: (entity: EntityName, input: Record<string, unknown>) => guarded(() => mutations.create(entity, input)),
+      update: (entity: EntityName, id: string, changes: Record<string, unknown>, version?: number) => guarded(() => mutations.update(entity, id, changes, version)),
+      remove: (entity: EntityName, id: string, version?: number) => guarded(() => mutations.remove(entity, id, version)),
+      createMany: (entity: EntityName, inputs: Record<string, unknown>[]) => guarded(() => mutations.createMany(entity, inputs)),
+      removeMany: (entity: EntityName, ids: string[]) => guarded(() => mutations.removeMany(entity, ids)),
+    },
+
+    /** Starts pulling, and sending whenever this tab holds the outbox lock. */
+    async start() {
+      if (running) return;
+      running = true;
+      await refreshCounts();
+      stops.push(
+        options.online.subscribe((online) => {
+          setStatus({ online });
+          if (online) {
+            void pull().catch(() => undefined);
+            wake();
+          }
+        }),
+      );
+      if (channel)
+        channel.onmessage = () => {
+          dirty = true;
+          wakeUp?.();
+        };
+      void options.locks.request(`brokerdesk-outbox-${options.userId}`, senderLoop);
+      const tick = () => {
+        timer = clock.setTimeout(() => {
+          void pull().catch(() => undefined);
+          tick();
+        }, options.pullEveryMs ?? 60_000);
+      };
+      tick();
+      await pull().catch(() => undefined);
+    },
+
+    async stop() {
+      running = false;
+      clock.clearTimeout(timer);
+      wakeUp?.();
+      for (const stop of stops.splice(0)) stop();
+      await pulling;
+      while (inFlight.size) await new Promise((resolve) => setTimeout(resolve, 5));
+      channel?.close();
+      db.close();
+    },
+
+    /** Pull now (socket `changes`, reconnect, a manual refresh). */
+    pull,
+    /** Try sending now (after a sign-in, or when told something changed). */
+    wake,
+    /** The same user signed in again after a 401: carry on where the queue stopped. */
+    resume() {
+      setStatus({ pausedForAuth: false });
+      wake();
+      void pull().catch(() => undefined);
+    },
+    /** Unsent entries, for the logout warning. */
+    unsentCount: () => db.outbox.count(),
+    issues: () => db.outbox.where('state').anyOf('conflict', 'dead').sortBy('seq'),
+    pendingRecordIds: async (ids: string[]) => new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds)),
+
+    /** Conflict: send mine again against the server's current version. */
+    keepMine: (seq: number) =>
+      resolveEntry(seq, async (entry) => {
+        await db.outbox.update(seq, { state: 'queued', baseVersion: entry.current?.version as number | undefined, idempotencyKey: options.newId(), attempts: 0, notBefore: 0, error: undefined, current: undefined });
+      }),
+    /** Conflict: take the server's record and drop my changes to it. */
+    takeTheirs: (seq: number) =>
+      resolveEntry(seq, async (entry) => {
+        if (entry.current) await db.records(entry.entity).put(derive(entry.entity, entry.current) as LocalRecord);
+        else await db.records(entry.entity).bulkDelete(entry.recordIds);
+        await db.outbox.bulkDelete([seq, ...(await laterOf(entry)).map((e) => e.seq!)]);
+      }),
+    /** Dead letter: send it again (a new key: the server remembers the refusal of the old one). */
+    retry: (seq: number) =>
+      resolveEntry(seq, async (entry) => {
+        await reapply(entry);
+        await db.outbox.update(seq, { state: 'queued', idempotencyKey: options.newId(), attempts: 0, notBefore: 0, error: undefined });
+      }),
+    /** Dead letter or conflict: give it up (its change is already rolled back for a dead letter). */
+    discard: (seq: number) =>
+      resolveEntry(seq, async (entry) => {
+        if (entry.state === 'conflict') await rollBack(entry);
+        await db.outbox.delete(seq);
+      }),
+
+    /** Logout: stop and wipe this user's local data. */
+    async wipe() {
+      await this.stop();
+      await deleteUserDatabase(options.userId, options.indexedDb);
+    },
+    call,
+  };
+}
+
+export type OfflineEngine = ReturnType<typeof createOfflineEngine>;

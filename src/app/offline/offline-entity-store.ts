@@ -1,0 +1,37 @@
+import type { EntityName } from '../../shared/entities/index.ts';
+import type { EntityRecord, EntityStore, ListResult } from '../data/entity-store.ts';
+import type { OfflineEngine } from './engine.ts';
+import { queryLocal } from './local-query.ts';
+
+/** Local-only fields are not part of the record screens see. */
+function visible<T extends EntityRecord>(record: Record<string, unknown>, pending: boolean): T {
+  const { _kind: _derived, ...rest } = record;
+  return (pending ? { ...rest, _pending: true } : rest) as T;
+}
+
+/**
+ * The entity store over the offline engine: reads the local mirror (so lists answer offline and in
+ * milliseconds), writes through the outbox. Same interface as the HTTP store: no screen changes.
+ * Rows with unsent changes carry `_pending: true` so lists can mark them.
+ */
+export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(engine: OfflineEngine, entity: EntityName): EntityStore<T> {
+  const table = engine.db.records(entity);
+  return {
+    entity,
+    async list(query): Promise<ListResult<T>> {
+      const { rows, count } = await queryLocal(table, entity, query);
+      const pending = await engine.pendingRecordIds(rows.map((r) => r.id));
+      return { rows: rows.map((r) => visible<T>(r, pending.has(r.id))), count, pageToCreate: Math.ceil(count / query.limit) };
+    },
+    async get(id) {
+      const record = await table.get(id);
+      if (!record) throw Object.assign(new Error('Not found'), { code: 'NOT_FOUND' });
+      return visible<T>(record, (await engine.pendingRecordIds([id])).has(id));
+    },
+    create: async (input) => visible<T>(await engine.mutations.create(entity, input), true),
+    update: async (id, changes, version) => visible<T>(await engine.mutations.update(entity, id, changes, version), true),
+    remove: (id, version) => engine.mutations.remove(entity, id, version),
+    createMany: async (inputs) => (await engine.mutations.createMany(entity, inputs)).map((r) => visible<T>(r, true)),
+    removeMany: (ids) => engine.mutations.removeMany(entity, ids),
+  };
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineEntityStore } from '../../src/app/offline/offline-entity-store.ts';
+import { drained, engineFor, faultyFetch, startListeningServer, switchableOnline, type Fault } from './harness.ts';
+import type { TestServer } from '../api/harness.ts';
+
+describe('offline engine against the real server', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let admin: Awaited<ReturnType<TestServer['user']>>;
+
+  const serverCampaigns = async () =>
+    (await server.sql<{ id: string; name: string; version: number }>(`select id, name, version from campaigns order by name`)).map((r) => ({ ...r, version: Number(r.version) }));
+
+  beforeAll(async () => {
+    ({ server, baseUrl } = await startListeningServer());
+    admin = await server.user(await server.rootToken(), { roles: ['admin'] });
+  });
+  afterAll(() => server.close());
+
+  it('pulls the mirror, works offline, survives a reload, and lands exactly once when back online', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'From server' } });
+    const online = switchableOnline(true);
+    let engine = engineFor(admin.id, baseUrl, () => admin.token, { online });
+    await engine.start();
+    const store = () => createOfflineEntityStore(engine, 'campaign');
+    expect((await store().get(created.body.id)).name).toBe('From server');
+
+    online.set(false);
+    const a = await store().create({ name: 'Offline A' });
+    const b = await store().create({ name: 'Offline B' });
+    await store().update(a.id, { name: 'Offline A2' });
+    await store().remove(b.id);
+    await store().update(created.body.id, { name: 'Edited offline' }, 1);
+    const page = await store().list({ page: 1, limit: 20, sorts: [{ field: 'name', order: 'asc' }] });
+    expect(page.rows.map((r) => r.name)).toEqual(['Edited offline', 'Offline A2']);
+    expect(page.rows.every((r) => r._pending)).toBe(true);
+    expect(engine.status().pending).toBe(5);
+
+    // Reload: a new engine on the same database finds everything still there.
+    await engine.stop();
+    engine = engineFor(admin.id, baseUrl, () => admin.token, { online });
+    await engine.start();
+    expect((await store().list({ page: 1, limit: 20 })).count).toBe(2);
+    expect(await engine.unsentCount()).toBe(5);
+
+    online.set(true);
+    await drained(engine);
+    expect(await serverCampaigns()).toEqual([
+      { id: created.body.id, name: 'Edited offline', version: 2 },
+      { id: a.id, name: 'Offline A2', version: 2 },
+    ]);
+    const local = await store().get(a.id);
+    expect(local).toMatchObject({ name: 'Offline A2', version: 2 });
+    expect(local._pending).toBeUndefined();
+    await engine.stop();
+  });
+
+  it('replays through lost requests, 500s, 429s, timeouts and duplicates without doubling anything', async () => {
+    const faults: Fault[] = ['lostAfter', 'error500', 'tooMany', 'timeout', 'duplicate', 'lostBefore', 'lostAfter'];
+    const fetch = faultyFetch(() => faults.shift() ?? 'none');
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { fetch });
+    await engine.start();
+    const store = createOfflineEntityStore(engine, 'campaign');
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await store.create({ name: `Faulty ${i}` }));
+    await store.update(made[0].id, { name: 'Faulty 0 renamed' });
+    await drained(engine);
+    const rows = (await serverCampaigns()).filter((c) => c.name.startsWith('Faulty'));
+    expect(rows.map((r) => r.name).sort()).toEqual(['Faulty 0 renamed', 'Faulty 1', 'Faulty 2', 'Faulty 3']);
+    expect(rows.find((r) => r.name === 'Faulty 0 renamed')!.version).toBe(2);
+    expect(fetch.log.some((l) => l.includes('lostAfter'))).toBe(true);
+    await engine.stop();
+  });
+
+  it('turns a refused change into a dead letter with the server message, rolled back, without blocking others', async () => {
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { headers: () => ({ 'x-lang': 'fr' }) });
+    await engine.start();
+    const store = createOfflineEntityStore(engine, 'campaign');
+    const bad = await store.create({ name: '' });
+    const good = await store.create({ name: 'Fine one' });
+    await drained(engine);
+    const [issue] = await engine.issues();
+    expect(issue).toMatchObject({ state: 'dead', error: { status: 400, code: 'VALIDATION', message: 'Certains champs ne sont pas valides' } });
+    await expect(store.get(bad.id)).rejects.toThrow();
+    expect((await store.get(good.id)).name).toBe('Fine one');
+    expect(engine.status().dead).toBe(1);
+    await engine.discard(issue.seq!);
+    expect(await engine.issues()).toEqual([]);
+    await engine.stop();
+  });
+
+  it('makes a version conflict the person resolves: keep mine, or take theirs', async () => {
+    const engine = engineFor(admin.id, baseUrl, () => admin.token);
+    await engine.start();
+    const store = createOfflineEntityStore(engine, 'campaign');
+    const first = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'Contested' } });
+    const second = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'Contested too' } });
+    await engine.pull();
+    // Someone else edits both on the server meanwhile.
+    await server.call({ method: 'PATCH', url: `/api/v1/campaign/${first.body.id}`, token: admin.token, payload: { name: 'Theirs 1' } });
+    await server.call({ method: 'PATCH', url: `/api/v1/campaign/${second.body.id}`, token: admin.token, payload: { name: 'Theirs 2' } });
+    await store.update(first.body.id, { name: 'Mine 1' });
+    await store.update(second.body.id, { name: 'Mine 2' });
+    await drained(engine);
+    const issues = await engine.issues();
+    expect(issues.map((i) => i.state)).toEqual(['conflict', 'conflict']);
+    expect(issues[0].current).toMatchObject({ name: 'Theirs 1', version: 2 });
+    await engine.keepMine(issues[0].seq!);
+    await engine.takeTheirs(issues[1].seq!);
+    await drained(engine);
+    const names = Object.fromEntries((await serverCampaigns()).map((c) => [c.id, c.name]));
+    expect(names[first.body.id]).toBe('Mine 1');
+    expect(names[second.body.id]).toBe('Theirs 2');
+    expect((await store.get(second.body.id)).name).toBe('Theirs 2');
+    expect(await engine.issues()).toEqual([]);
+    await engine.stop();
+  });
+
+  it('pauses on 401 and replays only when the same user signs in again', async () => {
+    const person = await server.user(await server.rootToken(), { roles: ['admin'] });
+    let token: string | undefined = person.token;
+    const engine = engineFor(person.id, baseUrl, () => token);
+    await engine.start();
+    await server.call({ method: 'GET', url: '/api/v1/auth/logout', token });
+    const store = createOfflineEntityStore(engine, 'campaign');
+    const made = await store.create({ name: 'After expiry' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(engine.status().pausedForAuth).toBe(true);
+    expect(await engine.unsentCount()).toBe(1);
+    token = await server.login(person.email, 'secret123');
+    engine.resume();
+    await drained(engine);
+    expect((await serverCampaigns()).some((c) => c.id === made.id)).toBe(true);
+    await engine.stop();
+  });
+
+  it('two tabs: one sends, both enqueue, the other takes over when the first closes', async () => {
+    const tabA = engineFor(admin.id, baseUrl, () => admin.token);
+    const tabB = engineFor(admin.id, baseUrl, () => admin.token);
+    await tabA.start();
+    await tabB.start();
+    await createOfflineEntityStore(tabB, 'campaign').create({ name: 'From tab B' });
+    await drained(tabA);
+    await tabA.stop();
+    await createOfflineEntityStore(tabB, 'campaign').create({ name: 'From tab B after A closed' });
+    await drained(tabB);
+    const names = (await serverCampaigns()).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['From tab B', 'From tab B after A closed']));
+    await tabB.stop();
+  });
+
+  it('wipes the user database on logout', async () => {
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { online: switchableOnline(false) });
+    await engine.start();
+    await createOfflineEntityStore(engine, 'campaign').create({ name: 'Never sent' });
+    expect(await engine.unsentCount()).toBe(1);
+    await engine.wipe();
+    const again = engineFor(admin.id, baseUrl, () => admin.token, { online: switchableOnline(false) });
+    await again.start();
+    expect(await again.unsentCount()).toBe(0);
+    await again.stop();
+  });
+});
