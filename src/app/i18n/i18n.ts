@@ -37,10 +37,11 @@ export async function initI18n(): Promise<typeof i18next> {
 /** Switches the UI language; the choice is kept in localStorage through the ui store. */
 export async function setLanguage(language: Language): Promise<void> {
   await ensureBundle(language);
-  await i18next.changeLanguage(language);
+  // The locale first: changeLanguage re-renders, and Intl formatting must already follow.
   ui.language = language;
   ui.localLanguage = LOCALE_OF[language];
   document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
 }
 
 export { i18next };

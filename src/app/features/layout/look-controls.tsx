@@ -9,6 +9,7 @@ import { Menu } from '../../ui/menu.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { saveOwnMode } from '../profile/profile-actions.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { css } from '../../../../styled-system/css';
 
 /** Language, dark mode and compact density: on the login screen and in the header. */
 export function LookControls() {
@@ -18,8 +19,13 @@ export function LookControls() {
     <>
       <Menu
         trigger={
-          <Button variant="ghost" size="sm" aria-label={t('app.header.language', { language: LANGUAGE_NAMES[language] })} data-testid="language-menu">
-            <Icon name="globe" /> {language.toUpperCase()}
+          <Button variant="ghost" size="sm" data-testid="language-menu" title={t('app.header.language', { language: LANGUAGE_NAMES[language] })}>
+            <Icon name="globe" />
+            {/* The visible code stays part of the accessible name (WCAG 2.5.3). */}
+            <span className={css({ srOnly: true })}>{t('app.header.languageLabel')}</span>
+            <abbr title={LANGUAGE_NAMES[language]} className={css({ textDecoration: 'none' })} lang={language}>
+              {language.toUpperCase()}
+            </abbr>
           </Button>
         }
         items={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], onSelect: () => void setLanguage(lang) }))}
