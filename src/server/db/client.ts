@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { ROOT_DIR } from '../config.ts';
+import { startAutoVacuum } from './auto-vacuum.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,5 +35,14 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const client = options.databaseUrl === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // The embedded engine has no autovacuum of its own (see auto-vacuum.ts).
+  const vacuum = startAutoVacuum(db as unknown as Db);
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await vacuum.stop();
+      await client.close();
+    },
+  };
 }

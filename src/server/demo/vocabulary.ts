@@ -74,13 +74,15 @@ export const SYMBOLS = [
   { symbol: 'ETH/USD', price: 3100 },
 ] as const;
 
+/**
+ * Notifications as the server writes them: system ones carry an i18n key as title and its parameters
+ * in `data` (src/server/features/notifications/notify.ts); the others read like an admin wrote them.
+ */
 export const NOTIFICATIONS = {
-  lead: { type: 'lead', title: 'New lead assigned', body: 'A new lead was assigned to you.' },
-  deposit: { type: 'deposit', title: 'Deposit received', body: 'Your deposit was credited to your account.' },
-  withdrawal: { type: 'withdrawal', title: 'Withdrawal processed', body: 'Your withdrawal request was processed.' },
-  verification: { type: 'verification', title: 'Documents verified', body: 'Your identity documents were verified.' },
-  offer: { type: 'offer', title: 'New offer', body: 'You received an offer for a product in your vault.' },
-  system: { type: 'system', title: 'Scheduled maintenance', body: 'The platform will be briefly unavailable on Sunday night.' },
+  leadAssigned: { type: 'leadsAssigned', title: 'app.notifications.leadsAssigned', body: null, data: { count: 1 } },
+  verified: { type: 'verification', title: 'app.notifications.verification.verified', body: null, data: { note: null } },
+  deposit: { type: 'deposit', title: 'Deposit received', body: 'Your deposit was credited to your account.', data: null },
+  system: { type: 'system', title: 'Scheduled maintenance', body: 'The platform will be briefly unavailable on Sunday night.', data: null },
 } as const;
 
 /** A flat, coloured square with a letter, as a data URL: images that need no file on disk. */
