@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueTag } from '../fixtures/entity-payloads.ts';
+import { databaseState } from './database-state.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+/** `Idempotency-Key` on writes (DESIGN.md §4): one effect, the same answer, replays marked as such. */
+let server: TestServer;
+let root: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  root = await server.rootToken();
+});
+afterAll(() => server?.close());
+
+const campaignsNamed = async (name: string) =>
+  Number((await server.sql<{ n: number }>(`select count(*)::int as n from campaigns where name = '${name}'`))[0].n);
+const keyed = (key: string, extra: Record<string, string> = {}) => ({ 'idempotency-key': key, ...extra });
+
+describe('Idempotency-Key', () => {
+  it('the same create twice makes one row and answers the same, the second marked idempotent-replayed', async () => {
+    const key = crypto.randomUUID();
+    const name = `Replay ${uniqueTag()}`;
+    const first = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+    const second = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(await campaignsNamed(name)).toBe(1);
+  });
+
+  it('the same key with a different body answers 422 IDEMPOTENCY_MISMATCH and writes nothing', async () => {
+    const key = crypto.randomUUID();
+    await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `A ${uniqueTag()}` }, headers: keyed(key) });
+    const before = await databaseState(server);
+    const other = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `B ${uniqueTag()}` }, headers: keyed(key) });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: expect.any(String) });
+    expect(await databaseState(server)).toEqual(before);
+  });
+
+  it('the same key on another route is a mismatch too', async () => {
+    const key = crypto.randomUUID();
+    const name = `Route ${uniqueTag()}`;
+    await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+    const elsewhere = await server.call({
+      method: 'POST',
+      url: '/api/v1/product-market',
+      token: root,
+      payload: { name, description: 'd', iconUrl: 'https://example.test/i.png' },
+      headers: keyed(key),
+    });
+    expect(elsewhere.status).toBe(422);
+  });
+
+  it('concurrent duplicates still make one row, and every answer is the same', async () => {
+    const key = crypto.randomUUID();
+    const name = `Concurrent ${uniqueTag()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) })),
+    );
+    expect(await campaignsNamed(name)).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] !== 'true').length).toBe(1);
+    const logged = await server.sql(`select op from change_log where record_id = '${answers[0].body.id}'`);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('a replayed PATCH changes the record once', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `P ${uniqueTag()}` } });
+    const key = crypto.randomUUID();
+    const patch = () => server.call({ method: 'PATCH', url: `/api/v1/campaign/${created.body.id}`, token: root, payload: { name: 'Patched once' }, headers: keyed(key) });
+    const first = await patch();
+    const second = await patch();
+    expect(first.body.version).toBe(2);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect((await server.call({ method: 'GET', url: `/api/v1/campaign/${created.body.id}`, token: root })).body.version).toBe(2);
+  });
+
+  it('a replayed DELETE answers what the delete answered, not 404', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `D ${uniqueTag()}` } });
+    const key = crypto.randomUUID();
+    const remove = () => server.call({ method: 'DELETE', url: `/api/v1/campaign/${created.body.id}`, token: root, headers: keyed(key) });
+    const first = await remove();
+    const second = await remove();
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('a replayed batch create makes its rows once', async () => {
+    const key = crypto.randomUUID();
+    const tag = uniqueTag();
+    const payload = [{ name: `Batch ${tag}` }, { name: `Batch ${tag}` }];
+    const first = await server.call({ method: 'POST', url: '/api/v1/campaign/batch', token: root, payload, headers: keyed(key) });
+    const second = await server.call({ method: 'POST', url: '/api/v1/campaign/batch', token: root, payload, headers: keyed(key) });
+    expect(first.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(await campaignsNamed(`Batch ${tag}`)).toBe(2);
+  });
+
+  it('keys belong to one user: another user’s same key is a request of its own', async () => {
+    const admin = await server.user(root, { roles: ['admin'] });
+    const key = crypto.randomUUID();
+    const name = `Per user ${uniqueTag()}`;
+    const mine = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+    const theirs = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name }, headers: keyed(key) });
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(await campaignsNamed(name)).toBe(2);
+  });
+
+  it('a version conflict is not remembered: the same key may succeed once the caller has the right version', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `C ${uniqueTag()}` } });
+    await server.call({ method: 'PATCH', url: `/api/v1/campaign/${created.body.id}`, token: root, payload: { name: 'Someone else' } });
+    const key = crypto.randomUUID();
+    const url = `/api/v1/campaign/${created.body.id}`;
+    const stale = await server.call({ method: 'PATCH', url, token: root, payload: { name: 'Mine' }, headers: keyed(key, { 'if-match': '1' }) });
+    expect(stale.status).toBe(409);
+    const fresh = await server.call({ method: 'PATCH', url, token: root, payload: { name: 'Mine' }, headers: keyed(key, { 'if-match': '2' }) });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.name).toBe('Mine');
+  });
+
+  it('refuses a malformed key with 400 and does nothing', async () => {
+    const name = `Bad key ${uniqueTag()}`;
+    for (const key of ['short', 'has spaces in it', 'x'.repeat(201), 'semi;colon;key']) {
+      const { status, body } = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+      expect(status, key).toBe(400);
+      expect(body.code).toBe('BAD_REQUEST');
+    }
+    expect(await campaignsNamed(name)).toBe(0);
+  });
+});
