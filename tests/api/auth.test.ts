@@ -126,7 +126,7 @@ describe('check-auth', () => {
   it('answers 401 UNAUTHENTICATED without a token, with a garbage token and with a token signed by another key', async () => {
     const forged =
       'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiIwMTkwMDAwMC0wMDAwLTcwMDAtODAwMC0wMDAwMDAwMDAwMDAiLCJzdWIiOiIwMTkwMDAwMC0wMDAwLTcwMDAtODAwMC0wMDAwMDAwMDAwMDAifQ.c2lnbmF0dXJlLW9mLWFub3RoZXIta2V5LWZvcmdlZA';
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${forged}` }, { cookie: 'token=garbage' }]) {
+    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${forged}` }, { cookie: 'token=garbage' }]) {
       const { status, body } = await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', headers });
       expect(status, JSON.stringify(headers)).toBe(401);
       expect(body.code).toBe('UNAUTHENTICATED');
