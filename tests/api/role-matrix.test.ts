@@ -1,0 +1,201 @@
+import { getTableName } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES, ENTITY_NAMES, type EntityName } from '../../src/shared/entities/index.ts';
+import type { ResourceDefinition } from '../../src/server/resources/define-resource.ts';
+import { RESOURCES } from '../../src/server/resources/registry.ts';
+import { ENTITY_FIXTURES, makeCatalog, makePrerequisites, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import { startServer, type TestServer } from './harness.ts';
+import { MATRIX_ROLES, ownershipsOf, roleMatrix, type MatrixCase, type MatrixRole, type Ownership } from './role-expectations.ts';
+import { inFilter, listUrl } from './urls.ts';
+
+/**
+ * The role matrix: every standard route × every role × own / assigned-to-me / someone else's record,
+ * against the expectations of role-expectations.ts (403 for a role refused, 404 for a record out of
+ * scope). Each denied write is also checked to have changed nothing, each allowed one to have landed.
+ */
+const MATRIX = roleMatrix(RESOURCES);
+
+let server: TestServer;
+const tokens = {} as Record<MatrixRole, string>;
+const ids = {} as Record<MatrixRole, string>;
+/** A lead assigned to admin, one assigned to regular, and one assigned to a second regular ("other"). */
+const leadOf = {} as Record<'admin' | 'regular', string>;
+let otherStaffId: string;
+let otherLeadId: string;
+const prerequisites = new Map<string, Prerequisites>();
+
+beforeAll(async () => {
+  server = await startServer();
+  tokens.root = await server.rootToken();
+  ids.root = (await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: tokens.root })).body.id;
+  for (const role of ['admin', 'regular'] as const) {
+    const person = await server.user(tokens.root, { roles: [role] });
+    tokens[role] = person.token;
+    ids[role] = person.id;
+  }
+  otherStaffId = (await server.user(tokens.root, { roles: ['regular'] })).id;
+  const lead = await server.user(tokens.root, { roles: ['lead'], assignedTo: otherStaffId });
+  tokens.lead = lead.token;
+  ids.lead = lead.id;
+  leadOf.admin = await newLead(ids.admin);
+  leadOf.regular = await newLead(ids.regular);
+  otherLeadId = await newLead(otherStaffId);
+  const catalog = await makeCatalog(server, tokens.root);
+  for (const owner of [...Object.values(ids), leadOf.admin, leadOf.regular, otherLeadId]) {
+    prerequisites.set(owner, await makePrerequisites(server, tokens.root, catalog, owner));
+  }
+});
+afterAll(() => server?.close());
+
+/** A lead without a password (nobody signs in as it), made by root. */
+async function newLead(assignedTo: string): Promise<string> {
+  const { status, body } = await server.call({
+    method: 'POST',
+    url: '/api/v1/user',
+    token: tokens.root,
+    payload: ENTITY_FIXTURES.user.create({ assigneeId: assignedTo } as Prerequisites, uniqueTag()),
+  });
+  if (status !== 201) throw new Error(`lead: ${status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+/** Whose record a case is about: the actor, a lead of theirs, or a lead of someone else. */
+function ownerOf(role: MatrixRole, ownership: Ownership): string {
+  if (ownership === 'own' || ownership === 'any') return ids[role];
+  if (ownership === 'assigned') return leadOf[role as 'admin' | 'regular'];
+  return otherLeadId;
+}
+
+/** The staff member a new lead is assigned to, for the user entity's cases. */
+const assigneeOf = (role: MatrixRole, ownership: Ownership) => (ownership === 'assigned' ? ids[role] : otherStaffId);
+
+/** A valid create payload for the case, with a client id; a lead sends only what a lead may set. */
+function payloadFor(resource: ResourceDefinition, role: MatrixRole, ownership: Ownership, asRole: MatrixRole = role) {
+  const entity = resource.entity.name as EntityName;
+  const pre = prerequisites.get(ownerOf(role, ownership))!;
+  const payload: Record<string, unknown> = ENTITY_FIXTURES[entity].create(
+    resource.access.scope.kind === 'user' ? { ...pre, assigneeId: assigneeOf(role, ownership) } : pre,
+    uniqueTag(),
+  );
+  if (asRole === 'lead' && resource.leadFixed) {
+    for (const [field, value] of Object.entries(resource.leadFixed)) if (field in payload) payload[field] = value;
+  }
+  return { ...payload, id: crypto.randomUUID() };
+}
+
+type Targets = { read: string; remove: string; batchRemove: string };
+
+/**
+ * The records each (role, ownership) acts on, made by root in one batch: one to read and change,
+ * one to delete, one to batch-delete. A user's own account is the actor itself.
+ */
+async function makeTargets(resource: ResourceDefinition): Promise<Map<string, Targets>> {
+  const entity = resource.entity.name;
+  const isUser = resource.access.scope.kind === 'user';
+  const items: Record<string, unknown>[] = [];
+  const targets = new Map<string, Targets>();
+  for (const role of MATRIX_ROLES) {
+    for (const ownership of ownershipsOf(resource, role)) {
+      if (isUser && ownership === 'own') {
+        targets.set(`${role}/${ownership}`, { read: ids[role], remove: ids[role], batchRemove: ids[role] });
+        continue;
+      }
+      const three = [payloadFor(resource, role, ownership), payloadFor(resource, role, ownership), payloadFor(resource, role, ownership)];
+      items.push(...three);
+      targets.set(`${role}/${ownership}`, { read: three[0].id, remove: three[1].id, batchRemove: three[2].id });
+    }
+  }
+  const { status, body } = await server.call({ method: 'POST', url: `/api/v1/${entity}/batch`, token: tokens.root, payload: items });
+  if (status !== 201) throw new Error(`targets of ${entity}: ${status} ${JSON.stringify(body).slice(0, 500)}`);
+  return targets;
+}
+
+/** The row as stored, read past the API: its version, or null when absent. */
+async function storedVersion(resource: ResourceDefinition, id: string): Promise<number | null> {
+  const rows = await server.sql<{ version: number }>(`select version from "${getTableName(resource.table)}" where id = '${id}'`);
+  return rows.length ? Number(rows[0].version) : null;
+}
+
+/** Runs one case; answers a description of what went wrong, or undefined. */
+async function runCase(resource: ResourceDefinition, c: MatrixCase, targets: Targets): Promise<string | undefined> {
+  const entity = c.entity;
+  const token = tokens[c.role];
+  const plural = ENTITIES[entity].plural;
+  const base = `/api/v1/${entity}`;
+  const problems: string[] = [];
+  let answer: { status: number; body: any };
+  let before: number | null = null;
+  let after: number | null = null;
+
+  switch (c.route) {
+    case 'create':
+    case 'batchCreate': {
+      const payload = payloadFor(resource, c.role, c.ownership);
+      answer =
+        c.route === 'create'
+          ? await server.call({ method: 'POST', url: base, token, payload })
+          : await server.call({ method: 'POST', url: `${base}/batch`, token, payload: [payload] });
+      const landed = (await storedVersion(resource, payload.id)) !== null;
+      if (landed !== (c.expected.status === 201)) problems.push(landed ? 'a denied create wrote a row' : 'an allowed create wrote nothing');
+      break;
+    }
+    case 'list':
+    case 'search': {
+      answer = await server.call({ method: 'GET', url: listUrl(entity, { filters: inFilter('id', [targets.read]) }, c.route === 'search'), token });
+      if (answer.status === 200) {
+        const listed = (answer.body[plural] as { id: string }[]).some((r) => r.id === targets.read);
+        if (listed !== c.expected.listed) problems.push(listed ? 'lists a record out of scope' : 'misses a record in scope');
+        if (answer.body.count !== (listed ? 1 : 0)) problems.push(`count ${answer.body.count}`);
+      }
+      break;
+    }
+    case 'get':
+      answer = await server.call({ method: 'GET', url: `${base}/${targets.read}`, token });
+      if (answer.status === 200 && answer.body.id !== targets.read) problems.push('answered another record');
+      break;
+    case 'patch':
+      before = await storedVersion(resource, targets.read);
+      answer = await server.call({ method: 'PATCH', url: `${base}/${targets.read}`, token, payload: ENTITY_FIXTURES[entity].patch });
+      after = await storedVersion(resource, targets.read);
+      if ((after !== before) !== (c.expected.status === 200)) problems.push(`version ${before} → ${after}`);
+      break;
+    case 'delete':
+    case 'batchDelete': {
+      const id = c.route === 'delete' ? targets.remove : targets.batchRemove;
+      answer =
+        c.route === 'delete'
+          ? await server.call({ method: 'DELETE', url: `${base}/${id}`, token })
+          : await server.call({ method: 'DELETE', url: `${base}/batch`, token, payload: { ids: [id] } });
+      const gone = (await storedVersion(resource, id)) === null;
+      if (gone !== (c.expected.status === 200)) problems.push(gone ? 'a denied delete removed the row' : 'an allowed delete left the row');
+      break;
+    }
+  }
+  if (answer!.status !== c.expected.status) problems.unshift(`status ${answer!.status}, expected ${c.expected.status}`);
+  if (answer!.status >= 400 && (typeof answer!.body?.message !== 'string' || typeof answer!.body?.code !== 'string')) problems.push('error without { message, code }');
+  if (!problems.length) return undefined;
+  return `${c.role} × ${c.ownership} × ${c.route}: ${problems.join('; ')} — ${JSON.stringify(answer!.body).slice(0, 160)}`;
+}
+
+describe('role matrix', () => {
+  it('covers every standard route of every entity for every role', () => {
+    for (const entity of ENTITY_NAMES) {
+      for (const role of MATRIX_ROLES) {
+        const routes = new Set(MATRIX.filter((c) => c.entity === entity && c.role === role).map((c) => c.route));
+        expect(routes.size, `${entity} ${role}`).toBe(8);
+      }
+    }
+    expect(MATRIX.length).toBeGreaterThan(700);
+  });
+
+  it.each(ENTITY_NAMES)('%s: every route × role × ownership answers as DESIGN.md §5 says', async (entity) => {
+    const resource = RESOURCES.find((r) => r.entity.name === entity)!;
+    const targets = await makeTargets(resource);
+    const mismatches: string[] = [];
+    for (const c of MATRIX.filter((m) => m.entity === entity)) {
+      const problem = await runCase(resource, c, targets.get(`${c.role}/${c.ownership}`)!);
+      if (problem) mismatches.push(problem);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
