@@ -12,7 +12,7 @@ import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
 import { parse } from '../http/validate.ts';
-import { audienceOf, can, mayOwn, scopeWhere, type Access, type Action } from '../policy.ts';
+import { audienceOf, can, mayOwn, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
 
 export type Row = Record<string, unknown>;
@@ -106,14 +106,20 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return creating ? { ...values, ...resource.leadFixed } : values;
   }
 
-  async function buildRow(ctx: ResourceContext, input: Row, id: string): Promise<Row> {
+  async function buildRow(ctx: ResourceContext, input: Row, id: string, checkOwner = true): Promise<Row> {
     const values = checkLeadFixed(ctx.actor, input, true);
     const row: Row = { ...(hooks.prepareCreate ? await hooks.prepareCreate(ctx, values) : values), id };
-    if ('owner' in access.scope) {
-      const ownerId = row[access.scope.owner];
-      if (typeof ownerId !== 'string' || !(await mayOwn(ctx.tx, access.scope, ctx.actor, ownerId))) throw new AppError('FORBIDDEN');
-    }
+    if (checkOwner) await checkOwners(ctx, [row]);
     return row;
+  }
+
+  /** Every row's owner must be one the actor may attach records to; one query for a whole batch. */
+  async function checkOwners(ctx: ResourceContext, rows: Row[]) {
+    if (!('owner' in access.scope)) return;
+    const owners = rows.map((row) => row[(access.scope as { owner: string }).owner]);
+    if (owners.some((id) => typeof id !== 'string')) throw new AppError('FORBIDDEN');
+    const allowed = await ownable(ctx.tx, access.scope, ctx.actor, owners as string[]);
+    if (owners.some((id) => !allowed.has(id as string))) throw new AppError('FORBIDDEN');
   }
 
   const context = (request: FastifyRequest, work: Work): ResourceContext => ({ ...work, request });
@@ -206,7 +212,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
       }
       const rows: Row[] = [];
-      for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id));
+      for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
+      await checkOwners(ctx, rows);
       const created: Row[] = [];
       const chunk = Math.max(1, Math.floor(30_000 / Math.max(1, Object.keys(rows[0]).length)));
       for (let i = 0; i < rows.length; i += chunk) {
