@@ -29,7 +29,7 @@ export async function startServer(): Promise<Server> {
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
 /** Debian's Chromium, headless, with a throwaway profile (never a downloaded browser). */
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,6 +39,7 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } 
     locale: 'en-US',
     timezoneId: 'Europe/Paris',
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

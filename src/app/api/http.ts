@@ -46,15 +46,18 @@ export function createHttp(deps: HttpDeps): $Fetch {
   } satisfies FetchOptions);
 }
 
-const flattenDetails = (details: unknown): Record<string, string> | undefined => {
+/** Server `details` as dotted paths → text (`{ items: { 0: { name } } }` → `items.0.name`), like form fields. */
+export function flattenDetails(details: unknown, prefix = ''): Record<string, string> | undefined {
   if (!details || typeof details !== 'object') return undefined;
   const out: Record<string, string> = {};
   for (const [field, value] of Object.entries(details as Record<string, unknown>)) {
-    const text = Array.isArray(value) ? value[0] : value;
-    if (typeof text === 'string') out[field] = text;
+    const path = prefix ? `${prefix}.${field}` : field;
+    const text = Array.isArray(value) && typeof value[0] === 'string' ? value[0] : value;
+    if (typeof text === 'string') out[path] = text;
+    else if (text && typeof text === 'object') Object.assign(out, flattenDetails(text, path));
   }
   return Object.keys(out).length ? out : undefined;
-};
+}
 
 /** SPEC.md §8: the server's message, else the client error's message, else the generic text. */
 export function toApiError(error: unknown): ApiError {

@@ -122,7 +122,7 @@ export function EntityList(props: EntityListProps) {
     refresh();
   };
 
-  const selectedRecords = list.rows.filter((row): row is EntityRecord => row !== null && selected.has(row.id));
+  const selectedRecords = selected.size ? list.loaded().filter((row) => selected.has(row.id)) : [];
   const filterCount = state.filters?.length ?? 0;
 
   return (
@@ -211,7 +211,10 @@ export function EntityList(props: EntityListProps) {
       <DataTable
         label={props.title}
         columns={columns}
-        rows={list.rows}
+        count={list.count ?? 0}
+        rowAt={list.rowAt}
+        version={list.version}
+        loaded={list.loaded}
         columnVisibility={columnVisibility}
         sortOf={sortOf}
         onSort={(field) => onStateChange({ ...state, sorts: toggleSort(state.sorts, field), view: undefined })}
@@ -221,20 +224,11 @@ export function EntityList(props: EntityListProps) {
         loading={list.loading}
         empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
         onRowOpen={props.form ? (record) => setEditing({ mode: 'edit', record }) : undefined}
-        rowActions={(record) => (
-          <Menu
-            trigger={
-              <Button variant="ghost" size="sm" aria-label={t('app.list.rowActions')}>
-                <Icon name="dots" />
-              </Button>
-            }
-            items={[
-              ...(props.form ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
-              ...(props.rowMenu?.(record) ?? []),
-              { value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) },
-            ]}
-          />
-        )}
+        rowMenu={(record) => [
+          ...(props.form ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
+          ...(props.rowMenu?.(record) ?? []),
+          { value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) },
+        ]}
       />
       {editing ? (
         <EntityFormDialog

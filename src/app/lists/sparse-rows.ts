@@ -5,8 +5,12 @@ export const PAGE_SIZE = 100;
 export type SparseSnapshot<T> = {
   /** null until the first page answers. */
   count: number | null;
-  /** One slot per row; null where the page has not arrived yet. */
-  rows: (T | null)[];
+  /** Changes whenever a page arrives, so views know to read rows again. */
+  version: number;
+  /** The row at an index; null where its page has not arrived yet. */
+  rowAt: (index: number) => T | null;
+  /** The rows loaded so far (for selecting all of them). */
+  loaded: () => T[];
   loading: boolean;
   error: unknown;
 };
@@ -19,7 +23,7 @@ export class SparseRows<T extends EntityRecord> {
   private pages = new Map<number, T[]>();
   private inFlight = new Set<number>();
   private controller = new AbortController();
-  private snapshot: SparseSnapshot<T> = { count: null, rows: [], loading: false, error: null };
+  private snapshot: SparseSnapshot<T> = this.makeSnapshot(null, 0, null);
   private listeners = new Set<() => void>();
 
   constructor(
@@ -64,14 +68,20 @@ export class SparseRows<T extends EntityRecord> {
     }
   }
 
+  // O(1) per page: nothing is copied, so a page arriving costs the same at row 10 or 99,990.
   private publish(count = this.snapshot.count, error: unknown = null): void {
-    const total = count ?? 0;
-    const rows: (T | null)[] = new Array(total).fill(null);
-    for (const [page, pageRows] of this.pages) {
-      const offset = (page - 1) * this.pageSize;
-      for (let i = 0; i < pageRows.length && offset + i < total; i++) rows[offset + i] = pageRows[i] ?? null;
-    }
-    this.snapshot = { count, rows, loading: this.inFlight.size > 0, error };
+    this.snapshot = this.makeSnapshot(count, this.snapshot.version + 1, error);
     this.listeners.forEach((listener) => listener());
+  }
+
+  private makeSnapshot(count: number | null, version: number, error: unknown): SparseSnapshot<T> {
+    return {
+      count,
+      version,
+      rowAt: (index) => this.pages.get(Math.floor(index / this.pageSize) + 1)?.[index % this.pageSize] ?? null,
+      loaded: () => [...this.pages.values()].flat(),
+      loading: this.inFlight.size > 0,
+      error,
+    };
   }
 }

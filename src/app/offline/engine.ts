@@ -279,7 +279,8 @@ export function createOfflineEngine(options: EngineOptions) {
         }
         setStatus({ lastPulledAt: clock.now(), error: null });
       } catch (error) {
-        setStatus({ error: isQuota(error) ? 'QUOTA' : null });
+        // Shown by the sync indicator; the next pull tries again from the same cursor.
+        setStatus({ error: isQuota(error) ? 'QUOTA' : String((error as Error)?.message ?? error) });
         if (isQuota(error)) throw error;
       } finally {
         setStatus({ syncing: false });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { useSnapshot } from 'valtio';
 import { ui } from '../state/ui.ts';
 import { css, cx } from '../../../styled-system/css';
 import { Checkbox } from './checkbox.tsx';
+import { buttonRecipe } from './button.tsx';
+import { AnchoredMenu, type MenuItem } from './menu.tsx';
 import { Icon } from './icons.tsx';
 
 export const tableFeatureSet = tableFeatures({ columnVisibilityFeature });
@@ -20,7 +22,13 @@ export type SortDirection = 'asc' | 'desc' | false;
 export type DataTableProps<T extends Row> = {
   label: string;
   columns: TableColumn<T>[];
-  rows: (T | null)[];
+  /** Total rows; only those in view are ever built. */
+  count: number;
+  rowAt: (index: number) => T | null;
+  /** Bumped when rows arrive. */
+  version: number;
+  /** The rows loaded so far, for "select all". */
+  loaded: () => T[];
   columnVisibility: Record<string, boolean>;
   sortOf: (columnId: string) => SortDirection | null;
   onSort: (columnId: string) => void;
@@ -28,13 +36,16 @@ export type DataTableProps<T extends Row> = {
   onSelect: (ids: string[], selected: boolean) => void;
   onRangeChange: (start: number, end: number) => void;
   onRowOpen?: (row: T) => void;
-  rowActions?: (row: T) => ReactNode;
+  /** Actions of a row, shown in one shared menu (a menu per row would cost every scroll). */
+  rowMenu?: (row: T) => MenuItem[];
   empty: ReactNode;
   loading: boolean;
   height?: string;
 };
 
 const ROW_HEIGHT = { normal: 44, compact: 32 };
+
+const rowCheckStyle = css({ w: '4.5', h: '4.5', accentColor: 'var(--bd-primary)', cursor: 'pointer' });
 
 const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' });
 
@@ -44,8 +55,27 @@ const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0
  */
 export function DataTable<T extends Row>(props: DataTableProps<T>) {
   const { t } = useTranslation();
-  const { rows, columns, columnVisibility, selected } = props;
-  const slots = useMemo(() => rows.map((record, index): Slot<T> => ({ index, record })), [rows]);
+  const { count, rowAt, version, columns, columnVisibility, selected } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { compact } = useSnapshot(ui);
+  const [menu, setMenu] = useState<{ record: T; anchor: { rect: DOMRect; returnFocus: HTMLElement } } | null>(null);
+  const rowHeight = compact ? ROW_HEIGHT.compact : ROW_HEIGHT.normal;
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+  });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  // The table model is built for the rows in view only: its cost does not grow with the list.
+  const slots = useMemo(
+    () => Array.from({ length: last - first + 1 }, (_, i): Slot<T> => ({ index: first + i, record: rowAt(first + i) })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version stands for the rows' content
+    [first, last, version, rowAt],
+  );
   const table = useTable({
     features: tableFeatureSet,
     columns,
@@ -53,27 +83,16 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
     getRowId: (slot) => slot.record?.id ?? `pending-${slot.index}`,
     state: { columnVisibility },
   });
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const { compact } = useSnapshot(ui);
-  const rowHeight = compact ? ROW_HEIGHT.compact : ROW_HEIGHT.normal;
   const modelRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: modelRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 10,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
   const { onRangeChange } = props;
   useEffect(() => {
-    if (modelRows.length) onRangeChange(first, last);
-  }, [first, last, modelRows.length, onRangeChange]);
+    if (count) onRangeChange(first, last);
+  }, [first, last, count, onRangeChange]);
 
   const visibleColumns = table.getVisibleLeafColumns();
-  const template = `2.75rem ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}${props.rowActions ? ' 6rem' : ''}`;
-  const loadedIds = rows.filter((r): r is T => r !== null).map((r) => r.id);
+  const template = `2.75rem ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}${props.rowMenu ? ' 4rem' : ''}`;
+  const { loaded } = props;
+  const loadedIds = useMemo(() => loaded().map((row) => row.id), [loaded]);
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
   const someSelected = loadedIds.some((id) => selected.has(id));
 
@@ -86,7 +105,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
       aria-label={props.label}
       role="region"
     >
-      <table aria-label={props.label} aria-rowcount={rows.length + 1} className={css({ display: 'grid', minW: 'full' })}>
+      <table aria-label={props.label} aria-rowcount={count + 1} className={css({ display: 'grid', minW: 'full' })}>
         <thead className={css({ display: 'grid', position: 'sticky', top: '0', zIndex: 1, bg: 'subtle', borderBottomWidth: '1px', borderColor: 'border' })}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1} className={css({ display: 'grid' })} style={{ gridTemplateColumns: template, height: rowHeight }}>
@@ -119,7 +138,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   </th>
                 );
               })}
-              {props.rowActions ? (
+              {props.rowMenu ? (
                 <th className={cellStyle} scope="col">
                   <span className={css({ srOnly: true })}>{t('app.list.actions')}</span>
                 </th>
@@ -128,8 +147,8 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
           ))}
         </thead>
         <tbody className={css({ display: 'grid', position: 'relative' })} style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = modelRows[item.index];
+          {items.map((item, position) => {
+            const row = modelRows[position];
             if (!row) return null;
             const record = row.original.record;
             return (
@@ -152,9 +171,14 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
               >
                 <td className={cellStyle}>
                   {record ? (
-                    <Checkbox checked={selected.has(record.id)} onChange={(checked) => props.onSelect([record.id], checked)} hideLabel>
-                      {t('app.list.selectRow', { index: item.index + 1 })}
-                    </Checkbox>
+                    // A native checkbox: thousands of rows scroll past, each must mount cheaply.
+                    <input
+                      type="checkbox"
+                      className={rowCheckStyle}
+                      checked={selected.has(record.id)}
+                      onChange={(event) => props.onSelect([record.id], event.target.checked)}
+                      aria-label={t('app.list.selectRow', { index: item.index + 1 })}
+                    />
                   ) : null}
                 </td>
                 {row.getVisibleCells().map((cell) => (
@@ -162,13 +186,29 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                     {record ? <table.FlexRender cell={cell} /> : <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />}
                   </td>
                 ))}
-                {props.rowActions ? <td className={cellStyle}>{record ? props.rowActions(record) : null}</td> : null}
+                {props.rowMenu ? (
+                  <td className={cellStyle}>
+                    {record ? (
+                      <button
+                        type="button"
+                        className={buttonRecipe({ variant: 'ghost', size: 'sm' })}
+                        aria-label={t('app.list.rowActions')}
+                        aria-haspopup="menu"
+                        aria-expanded={menu?.record.id === record.id}
+                        onClick={(event) => setMenu({ record, anchor: { rect: event.currentTarget.getBoundingClientRect(), returnFocus: event.currentTarget } })}
+                      >
+                        <Icon name="dots" />
+                      </button>
+                    ) : null}
+                  </td>
+                ) : null}
               </tr>
             );
           })}
         </tbody>
       </table>
-      {rows.length === 0 ? (
+      {menu && props.rowMenu ? <AnchoredMenu anchor={menu.anchor} items={props.rowMenu(menu.record)} onClose={() => setMenu(null)} label={t('app.list.rowActions')} /> : null}
+      {count === 0 ? (
         <div className={css({ p: 'pad', textAlign: 'center', color: 'fg.muted' })}>{props.loading ? t('app.common.loading') : props.empty}</div>
       ) : null}
     </div>

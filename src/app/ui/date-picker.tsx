@@ -1,5 +1,4 @@
 import { DatePicker as ArkDatePicker, parseDate } from '@ark-ui/react/date-picker';
-import { Portal } from '@ark-ui/react/portal';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../styled-system/css';
 import { ui } from '../state/ui.ts';
@@ -37,6 +36,7 @@ export function DatePicker({ label, value, onChange, error }: DatePickerProps) {
   return (
     <ArkDatePicker.Root
       locale={localLanguage}
+      positioning={{ strategy: 'fixed' }}
       value={value ? [parseDate(value)] : []}
       onValueChange={(d) => onChange(d.value[0]?.toString() ?? null)}
       invalid={Boolean(error)}
@@ -48,8 +48,8 @@ export function DatePicker({ label, value, onChange, error }: DatePickerProps) {
         <ArkDatePicker.Trigger className={buttonRecipe({ variant: 'outline', size: 'icon' })}><Icon name="calendar" /></ArkDatePicker.Trigger>
       </ArkDatePicker.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
-      <Portal>
-        <ArkDatePicker.Positioner>
+      {/* Not portalled: inside a modal dialog a portal would sit outside it, hidden from assistive tech. */}
+      <ArkDatePicker.Positioner>
           <ArkDatePicker.Content className={cx(floatingStyle, css({ p: '3' }))}>
             <ArkDatePicker.View view="day">
               <ArkDatePicker.Context>
@@ -89,8 +89,7 @@ export function DatePicker({ label, value, onChange, error }: DatePickerProps) {
               </ArkDatePicker.Context>
             </ArkDatePicker.View>
           </ArkDatePicker.Content>
-        </ArkDatePicker.Positioner>
-      </Portal>
+      </ArkDatePicker.Positioner>
     </ArkDatePicker.Root>
   );
 }

@@ -24,3 +24,34 @@ export function Menu({ trigger, items }: { trigger: ReactNode; items: readonly M
     </ArkMenu.Root>
   );
 }
+
+/**
+ * One menu opened at a point (e.g. beside a row's button): long lists share it instead of
+ * mounting a menu per row. Focus goes back to `returnFocus` when it closes.
+ */
+export function AnchoredMenu({ anchor, items, onClose, label }: { anchor: { rect: DOMRect; returnFocus: HTMLElement }; items: readonly MenuItem[]; onClose: () => void; label: string }) {
+  return (
+    <ArkMenu.Root
+      open
+      onOpenChange={(details) => {
+        if (details.open) return;
+        onClose();
+        anchor.returnFocus.focus();
+      }}
+      positioning={{ placement: 'bottom-end', getAnchorRect: () => anchor.rect }}
+      onSelect={(details) => items.find((item) => item.value === details.value)?.onSelect()}
+    >
+      <Portal>
+        <ArkMenu.Positioner>
+          <ArkMenu.Content className={floatingStyle} aria-label={label}>
+            {items.map((item) => (
+              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={itemStyle}>
+                {item.label}
+              </ArkMenu.Item>
+            ))}
+          </ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  );
+}

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Portal } from '@ark-ui/react/portal';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { css, cx } from '../../../styled-system/css';
 import { controlStyle } from './input.tsx';
@@ -32,7 +31,7 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
       name={name}
       invalid={Boolean(error)}
       onValueChange={(details) => onChange(details.value)}
-      positioning={{ sameWidth: true }}
+      positioning={{ sameWidth: true, strategy: 'fixed' }}
       className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
     >
       <ArkSelect.Label className={cx(labelStyle, hideLabel && css({ srOnly: true }))}>{label}</ArkSelect.Label>
@@ -43,8 +42,8 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
         </ArkSelect.Trigger>
       </ArkSelect.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
-      <Portal>
-        <ArkSelect.Positioner>
+      {/* Not portalled: inside a modal dialog a portal would sit outside it, hidden from assistive tech. */}
+      <ArkSelect.Positioner>
           <ArkSelect.Content className={floatingStyle}>
             {collection.items.map((item) => (
               <ArkSelect.Item key={item.value} item={item} className={itemStyle}>
@@ -53,8 +52,7 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
               </ArkSelect.Item>
             ))}
           </ArkSelect.Content>
-        </ArkSelect.Positioner>
-      </Portal>
+      </ArkSelect.Positioner>
       <ArkSelect.HiddenSelect />
     </ArkSelect.Root>
   );
