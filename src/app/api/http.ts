@@ -42,6 +42,9 @@ export function createHttp(deps: HttpDeps): $Fetch {
       if (token) headers.set('authorization', `Bearer ${token}`);
       else headers.delete('authorization');
       options.headers = headers;
+      // ofetch drops its timeout when the caller brings a signal (lists do, to cancel stale pages):
+      // keep both, so no call outlives the 60 s of SPEC.md §7.
+      if (options.signal && options.timeout) options.signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout)]);
     },
   } satisfies FetchOptions);
 }

@@ -1,0 +1,105 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import en from '../../../locales/en.json';
+import fr from '../../../locales/fr.json';
+import { ENTITIES } from '../../../src/shared/entities/index.ts';
+import { settingUpdateSchema } from '../../../src/shared/setting.ts';
+import { describeSchema } from '../../../src/app/forms/describe-schema.ts';
+import { FORM_ERROR, translateIssues } from '../../../src/app/forms/issues.ts';
+import { changedFields, getPath, setPath } from '../../../src/app/forms/paths.ts';
+import { passwordChangeSchema, passwordsMismatch } from '../../../src/app/features/settings/password-form.tsx';
+
+const t = i18next.createInstance();
+beforeAll(async () => {
+  await t.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: en }, fr: { translation: fr } }, interpolation: { escapeValue: false } });
+});
+const translate = (issues: z.core.$ZodIssue[]) => translateIssues(issues, (k, p) => t.t(k, p), (k) => t.exists(k));
+
+describe('the form kit reads the shared zod schemas', () => {
+  test('campaign: one required text field', () => {
+    expect(describeSchema(ENTITIES.campaign.create)).toEqual([{ name: 'name', kind: 'text', required: true }]);
+    // The update schema is partial: nothing is required.
+    expect(describeSchema(ENTITIES.campaign.update)).toEqual([{ name: 'name', kind: 'text', required: false }]);
+  });
+
+  test('user: email, password, enums and arrays get the right controls', () => {
+    const fields = Object.fromEntries(describeSchema(ENTITIES.user.create).map((f) => [f.name, f]));
+    expect(fields.email).toMatchObject({ kind: 'email', required: true });
+    expect(fields.password).toMatchObject({ kind: 'password' });
+    expect(fields.roles).toMatchObject({ kind: 'multiselect', options: ['root', 'admin', 'regular', 'lead'] });
+    expect(fields.status).toMatchObject({ kind: 'select', required: false });
+    expect(fields.labels).toMatchObject({ kind: 'multiselect', options: ['forex', 'binary_options', 'diamond'] });
+    expect(fields.qualifications).toMatchObject({ kind: 'tags' });
+  });
+
+  test('project: a nested description group (en, fr, de) with dotted names like the server details', () => {
+    const description = describeSchema(ENTITIES.project.create).find((f) => f.name === 'description');
+    expect(description?.kind).toBe('group');
+    expect(description?.children?.map((c) => c.name)).toEqual(['description.en', 'description.fr', 'description.de']);
+    expect(description?.children?.[0]?.kind).toBe('textarea');
+  });
+
+  test('settings: booleans, long text, tags; records it cannot draw are left to the screen', () => {
+    const fields = Object.fromEntries(describeSchema(settingUpdateSchema).map((f) => [f.name, f.kind]));
+    expect(fields).toMatchObject({ companyName: 'text', companyDescription: 'textarea', email: 'email', receiveEmails: 'boolean', labels: 'tags', theme: 'select' });
+    expect(fields.media).toBeUndefined();
+  });
+});
+
+describe('field errors are translated from the i18n keys in the schemas', () => {
+  test('required, email, and params ({{min}}, {{max}})', () => {
+    const result = ENTITIES.project.create.safeParse({ name: '', rentability: 301, duration: 0, description: { en: 'x', fr: '', de: 'y' } });
+    expect(result.success).toBe(false);
+    const errors = translate(result.error!.issues);
+    expect(errors.name).toBe('This field is required');
+    expect(errors.rentability).toBe('The value must be at most 300');
+    expect(errors.duration).toBe('The value must be at least 1');
+    expect(errors['description.fr']).toBe('This field is required');
+  });
+
+  test('in French too', async () => {
+    await t.changeLanguage('fr');
+    try {
+      const result = ENTITIES.user.create.safeParse({ firstName: 'a', lastName: 'b', email: 'nope', password: 'abc', roles: [] });
+      const errors = translate(result.error!.issues);
+      expect(errors.email).toBe(fr.validation.email);
+      expect(errors.password).toBe(fr.validation.passwordLength);
+    } finally {
+      await t.changeLanguage('en');
+    }
+  });
+
+  test("zod's own messages never reach a person: they fall back to validation.code.*", () => {
+    const result = z.object({ n: z.number(), k: z.string() }).strict().safeParse({ n: 'x', k: 'y', extra: 1 });
+    const errors = translate(result.error!.issues);
+    expect(errors.n).toBe(en.validation.code.invalid_type);
+    expect(errors[FORM_ERROR]).toBe('Unknown field: extra');
+  });
+
+  test("passwords: SPEC.md §5 rules and 'The two passwords do not match!'", () => {
+    const weak = passwordChangeSchema.safeParse({ currentPassword: 'x', password: 'abcdef', confirmPassword: 'abcdef' });
+    expect(translate(weak.error!.issues).password).toBe('The password must contain at least one number');
+    expect(passwordChangeSchema.safeParse({ currentPassword: 'x', password: 'abc123', confirmPassword: 'abc123' }).success).toBe(true);
+    const mismatch = passwordsMismatch({ password: 'abc123', confirmPassword: 'abc124' });
+    expect(mismatch).toEqual({ confirmPassword: 'validation.passwordMismatch' });
+    expect(t.t(mismatch!.confirmPassword)).toBe('The two passwords do not match!');
+    expect(passwordsMismatch({ password: 'abc123', confirmPassword: 'abc123' })).toBeNull();
+  });
+});
+
+describe('form values by path, and changed fields only', () => {
+  test('setPath / getPath on nested values without mutating', () => {
+    const before = { name: 'P', description: { en: 'a' } };
+    const after = setPath(before, 'description.fr', 'b');
+    expect(after).toEqual({ name: 'P', description: { en: 'a', fr: 'b' } });
+    expect(before.description).toEqual({ en: 'a' });
+    expect(getPath(after, 'description.fr')).toBe('b');
+    expect(getPath(after, 'missing.deep')).toBeUndefined();
+  });
+
+  test('PATCH bodies carry only what changed', () => {
+    expect(changedFields({ firstName: 'Ada', lastName: 'L', labels: ['forex'] }, { firstName: 'Ada', lastName: 'K', labels: ['forex'] })).toEqual({ lastName: 'L' });
+    expect(changedFields({ a: null }, { a: undefined })).toEqual({});
+  });
+});
