@@ -55,13 +55,16 @@ const QUERY_KEYS = new Set(['page', 'limit', 'filters', 'sorts', 'q']);
 const isPlainObject = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
-/** `If-Match: 3` (or `"3"`); absent means last write wins. */
+/**
+ * `If-Match: 3` (or `"3"`, `W/"3"`); absent means last write wins. Anything else is refused, never
+ * guessed at: `Number()` would read `0x1`, `1e0` or `+1` as version 1 and let a stale write through.
+ */
 function ifMatchOf(request: FastifyRequest): number | undefined {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
-  const version = Number(String(header).replace(/^W\//, '').replace(/"/g, ''));
-  if (!Number.isInteger(version) || version < 1) throw new AppError('BAD_REQUEST', { 'if-match': { key: 'validation.integer', params: {} } });
-  return version;
+  const match = /^\s*(?:W\/)?("?)([1-9]\d{0,9})\1\s*$/.exec(String(header));
+  if (!match) throw new AppError('BAD_REQUEST', { 'if-match': { key: 'validation.integer', params: {} } });
+  return Number(match[2]);
 }
 
 /**
