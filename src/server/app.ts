@@ -22,7 +22,7 @@ import { registerSyncRoutes } from './features/sync/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerAuthentication } from './http/authenticate.ts';
-import { registerErrorHandler, sendError } from './http/errors.ts';
+import { registerErrorHandler, sendError, toAppError } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { registerResource } from './resources/define-resource.ts';
@@ -42,6 +42,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before any route runs (a malformed %-escape, an overlong id) answer
+    // `{ message, code }` like every other failure, not Fastify's own body.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toAppError(error)),
   });
   // Route schemas document the API (OpenAPI at /api/docs); handlers validate with the shared zod schemas.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
