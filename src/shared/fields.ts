@@ -33,7 +33,17 @@ export const id = () => z.uuid({ error: 'validation.id' });
 
 export const ref = () => id().nullable().optional();
 
-export const dateTime = (error = 'validation.date') => z.coerce.date({ error });
+/** ISO 8601 date or date-time, as forms and the API send them. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
+
+/**
+ * A date from a Date or an ISO 8601 string. Not `z.coerce.date()` alone: it turns `false`, `null`
+ * and `0` into 1970-01-01 and numbers into dates, so wrong types would pass as valid dates.
+ */
+export const dateTime = (error = 'validation.date') =>
+  z
+    .custom<Date | string>((value) => value instanceof Date || (typeof value === 'string' && ISO_DATE.test(value.trim())), { error })
+    .pipe(z.coerce.date({ error }));
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: 'validation.oneOf' });
