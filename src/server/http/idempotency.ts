@@ -10,11 +10,18 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 /** Answers that must not be remembered: the same request may well succeed when tried again. */
 const TRANSIENT = new Set([401, 409, 429]);
 
-export const requestHash = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(request.body === undefined || request.isMultipart() ? '' : JSON.stringify(request.body))
-    .digest('hex');
+export function requestHash(request: FastifyRequest): string {
+  let body = '';
+  if (request.body !== undefined && !request.isMultipart()) {
+    try {
+      body = JSON.stringify(request.body);
+    } catch {
+      // JSON.parse takes nesting that JSON.stringify overflows on: no valid request is that deep.
+      throw new AppError('BAD_REQUEST');
+    }
+  }
+  return createHash('sha256').update(`${request.method} ${request.url}\n`).update(body).digest('hex');
+}
 
 type Stored = { requestHash: string; statusCode: number; body: unknown };
 
