@@ -36,3 +36,33 @@ export async function rowCount(server: TestServer, table: string): Promise<numbe
   const [row] = await server.sql<{ n: number }>(`select count(*)::int as n from "${table}"`);
   return Number(row.n);
 }
+
+const fingerprintQueries = new WeakMap<TestServer, string>();
+
+/**
+ * A cheap one-statement summary of the whole database (row counts, record versions, revoked
+ * sessions, last logins), to check after every generated request; `databaseState` is the thorough
+ * comparison for the end of a test.
+ */
+export async function fingerprint(server: TestServer): Promise<string> {
+  let query = fingerprintQueries.get(server);
+  if (!query) {
+    const columns = await server.sql<{ table: string; column: string }>(
+      `select table_name as table, column_name as column from information_schema.columns
+       where table_schema = 'public' and column_name in ('version', 'revoked_at', 'last_login', 'id') order by 1, 2`,
+    );
+    const parts: string[] = [];
+    const tables = await server.sql<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+    for (const { name } of tables) {
+      parts.push(`(select count(*) from "${name}")`);
+      for (const { column } of columns.filter((c) => c.table === name)) {
+        if (column === 'version') parts.push(`(select coalesce(sum(version), 0) from "${name}")`);
+        if (column === 'revoked_at' || column === 'last_login') parts.push(`(select count(${column}) || '/' || coalesce(max(${column})::text, '') from "${name}")`);
+      }
+    }
+    query = `select concat_ws(',', ${parts.join(', ')}) as f`;
+    fingerprintQueries.set(server, query);
+  }
+  const [row] = await server.sql<{ f: string }>(query);
+  return row.f;
+}
