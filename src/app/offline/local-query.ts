@@ -118,6 +118,25 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
 export type LocalPage = { rows: LocalRecord[]; count: number };
 
 /**
+ * Counts without reading records when every filter is an index lookup: the primary keys each index
+ * yields are intersected (IndexedDB answers key-only reads far faster than cursors over values).
+ * Undefined when a filter needs the record itself.
+ */
+async function countByKeys(table: Table<LocalRecord, string>, filters: Filter[], q: string | undefined): Promise<number | undefined> {
+  const indexed = new Set(table.schema.indexes.map((i) => i.name));
+  const usable = (f: Filter) => indexed.has(f.field) && (f.operator ?? 'in') === 'in' && f.values.length > 0 && f.values.every(isKey);
+  if (q?.trim() || !filters.every(usable)) return undefined;
+  if (!filters.length) return table.count();
+  let keys: Set<string> | undefined;
+  for (const filter of filters) {
+    const found = await table.where(filter.field).anyOf(filter.values as (string | number)[]).primaryKeys();
+    keys = keys ? new Set(found.filter((k) => keys!.has(k))) : new Set(found);
+    if (!keys.size) return 0;
+  }
+  return keys!.size;
+}
+
+/**
  * Leads and staff live in one users table; screens filter on `roles`. Saying which kind is meant lets
  * the planner use the [_kind+sort] indexes.
  */
@@ -132,13 +151,17 @@ function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
 
 /** One page of a list, read from the local mirror with the server's filter, search and sort semantics. */
 export async function queryLocal(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery): Promise<LocalPage> {
-  const { collection, rest, indexOrdered } = plan(table, entity, { ...query, filters: withPartitionHints(entity, query.filters ?? []) });
+  const filters = withPartitionHints(entity, query.filters ?? []);
+  const { collection, rest, indexOrdered } = plan(table, entity, { ...query, filters });
   const predicates = [...rest.map(filterPredicate), searchPredicate(entity, query.q)].filter((p): p is Predicate => !!p);
   const matches: Predicate = (record) => predicates.every((p) => p(record));
   const offset = (query.page - 1) * query.limit;
   if (indexOrdered) {
     const filtered = predicates.length ? collection.clone().filter(matches) : collection.clone();
-    const [rows, count] = await Promise.all([filtered.clone().offset(offset).limit(query.limit).toArray(), filtered.clone().count()]);
+    const [rows, count] = await Promise.all([
+      filtered.clone().offset(offset).limit(query.limit).toArray(),
+      countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count()),
+    ]);
     return { rows, count };
   }
   const all = (await collection.toArray()).filter(matches).sort(sortComparator(query.sorts));
