@@ -7,12 +7,18 @@ import { startLookSync } from './features/session/look.ts';
 import { wireRealtime } from './features/session/realtime-wiring.ts';
 import { startSession } from './features/session/session.ts';
 import { router } from './router.ts';
+import { auth } from './state/auth.ts';
 
 /** Start-up (SPEC.md §1): language, then authentication and settings, then the first render. */
 async function main(): Promise<void> {
   startLookSync();
   wireRealtime();
-  await Promise.all([initI18n(), startSession()]);
+  // The current screen's code downloads while authentication and settings load, not after.
+  // Signed out (no token kept), every path ends on the login screen.
+  const paths = auth.token ? [window.location.pathname] : [window.location.pathname, '/login'];
+  const routes = paths.flatMap((path) => router.matchRoutes(path, undefined)).map((match) => router.routesById[match.routeId as keyof typeof router.routesById]);
+  const screen = [...new Set(routes)].map((route) => router.loadRouteChunk(route));
+  await Promise.all([initI18n(), startSession(), ...screen.map((chunk) => Promise.resolve(chunk).catch(() => undefined))]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { describeSchema, type FieldDescriptor } from './describe-schema.ts';
-import { FormError, FormFields, useFieldLabel } from './form-fields.tsx';
-import { useZodForm, type FormValues } from './use-zod-form.ts';
+import { FormFields, useFieldLabel } from './form-fields.tsx';
+import { FormError } from './form-error.tsx';
+import { useZodForm, type FormValues, type OutputOf } from './use-zod-form.ts';
 
 export type EntityFormDialogProps<S extends z.ZodType> = {
   entity: string;
@@ -15,7 +16,7 @@ export type EntityFormDialogProps<S extends z.ZodType> = {
   /** Restricts and orders the fields; all schema fields otherwise. */
   fields?: readonly string[];
   submitLabel: string;
-  onSubmit: (data: z.output<S>, changes: Partial<z.output<S>>) => Promise<unknown>;
+  onSubmit: (data: OutputOf<S>, changes: Partial<OutputOf<S>>) => Promise<unknown>;
   onClose: () => void;
 };
 

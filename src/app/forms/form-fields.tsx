@@ -6,7 +6,6 @@ import { Field, FieldInput, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
 import type { FieldDescriptor } from './describe-schema.ts';
-import { FORM_ERROR } from './issues.ts';
 import type { ZodForm } from './use-zod-form.ts';
 
 const gridStyle = css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } });
@@ -112,15 +111,4 @@ function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: 
         </Field>
       );
   }
-}
-
-/** The form-level error (server message with no field), announced to screen readers. */
-export function FormError({ form }: { form: ZodForm }) {
-  const message = form.errors[FORM_ERROR];
-  if (!message) return null;
-  return (
-    <p role="alert" className={css({ color: 'error', bg: 'error.subtle', borderWidth: '1px', borderColor: 'error', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}>
-      {message}
-    </p>
-  );
 }

@@ -7,11 +7,20 @@ import { changedFields, getPath, setPath } from './paths.ts';
 
 export type FormValues = Record<string, unknown>;
 
-export type UseZodFormOptions<S extends z.ZodType> = {
+/**
+ * What the form needs of a schema: zod's safeParse. Screens pass the shared zod schemas; the
+ * login screen passes a two-rule equivalent so the first screen does not download zod.
+ */
+export type FormSchema<Out = unknown> = {
+  safeParse: (values: unknown) => { success: true; data: Out } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+};
+export type OutputOf<S> = S extends z.ZodType ? z.output<S> : S extends FormSchema<infer O> ? O : never;
+
+export type UseZodFormOptions<S extends FormSchema> = {
   schema: S;
   initial: FormValues;
   /** `changes` holds only the fields that differ from `initial` (for PATCH). */
-  onSubmit: (data: z.output<S>, changes: Partial<z.output<S>>) => Promise<unknown> | unknown;
+  onSubmit: (data: OutputOf<S>, changes: Partial<OutputOf<S>>) => Promise<unknown> | unknown;
   /** Extra whole-form checks (e.g. the password confirmation), as i18n keys per field. */
   refine?: (values: FormValues) => Record<string, string> | null;
   fieldLabel?: (path: string) => string;
@@ -32,7 +41,7 @@ export type ZodForm = {
  * The form mechanism: values → shared zod schema → translated field errors; the server's
  * `details` land on the same fields, its message on the form.
  */
-export function useZodForm<S extends z.ZodType>(options: UseZodFormOptions<S>): ZodForm {
+export function useZodForm<S extends FormSchema>(options: UseZodFormOptions<S>): ZodForm {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<FormValues>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,7 +73,7 @@ export function useZodForm<S extends z.ZodType>(options: UseZodFormOptions<S>): 
       setSubmitting(true);
       try {
         const data = parsed.data as Record<string, unknown>;
-        await latest.current.onSubmit(parsed.data, changedFields(data, initial) as Partial<z.output<S>>);
+        await latest.current.onSubmit(parsed.data as OutputOf<S>, changedFields(data, initial) as Partial<OutputOf<S>>);
       } catch (cause) {
         const error = toApiError(cause);
         setErrors({ ...(error.details ?? {}), [FORM_ERROR]: error.message });

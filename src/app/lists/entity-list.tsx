@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
 import { css } from '../../../styled-system/css';
 import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
-import type { Filter } from '../../shared/list-params.ts';
+import { FILTER_OPERATORS, type Filter } from '../../shared/list-params.ts';
 import type { EntityRecord } from '../data/entity-store.ts';
 import { entityStore } from '../data/stores.ts';
 import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
@@ -54,7 +54,7 @@ export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
   const definition = ENTITIES[entity];
-  const state = useMemo(() => parseListState(props.state as Record<string, unknown>, definition), [props.state, definition]);
+  const state = useMemo(() => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }), [props.state, definition]);
   const store = useMemo(() => entityStore(entity), [entity]);
   const label = useFieldLabel(entity);
   const [reload, setReload] = useState(0);

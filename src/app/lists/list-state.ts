@@ -1,4 +1,6 @@
-import { FILTER_OPERATORS, type Filter, type FilterOperator, type Sort } from '../../shared/list-params.ts';
+// Types only: shared/list-params.ts builds zod schemas, and routes parse their search with this
+// file, so a value import would pull zod into the first-load bundle.
+import type { Filter, FilterOperator, Sort } from '../../shared/list-params.ts';
 
 /** What a list shows, kept in the URL so a link or a reload reopens the same list. */
 export type ListState = {
@@ -33,7 +35,10 @@ const isScalar = (v: unknown): v is string | number | boolean | null => v === nu
  * `allowed` (their search validation must not pull the schemas into the main bundle);
  * the list screen calls it again with the entity's field lists.
  */
-export function parseListState(search: Record<string, unknown>, allowed?: { filterable: readonly string[]; sortable: readonly string[] }): ListState {
+export function parseListState(
+  search: Record<string, unknown>,
+  allowed?: { filterable: readonly string[]; sortable: readonly string[]; operators: readonly string[] },
+): ListState {
   const state: ListState = {};
   if (typeof search.q === 'string' && search.q.trim()) state.q = search.q.slice(0, 200);
   const filters = asArray(search.filters)
@@ -41,7 +46,7 @@ export function parseListState(search: Record<string, unknown>, allowed?: { filt
     .filter((f) => typeof f.field === 'string' && (!allowed || allowed.filterable.includes(f.field)) && Array.isArray(f.values))
     .map((f) => {
       const filter: Filter = { field: f.field as string, values: (f.values as unknown[]).filter(isScalar).slice(0, 50) };
-      if (typeof f.operator === 'string' && (FILTER_OPERATORS as readonly string[]).includes(f.operator)) filter.operator = f.operator as FilterOperator;
+      if (typeof f.operator === 'string' && (!allowed || allowed.operators.includes(f.operator))) filter.operator = f.operator as FilterOperator;
       return filter;
     })
     .slice(0, 20);

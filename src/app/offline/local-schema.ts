@@ -28,17 +28,30 @@ export function derive(entity: EntityName, record: Record<string, unknown>): Rec
   return { ...record, _kind: roles.includes('lead') ? 'lead' : 'staff' };
 }
 
-/** The Dexie store spec of one entity table: primary key, single, multi-entry and compound indexes. */
+/** Never worth an index: nobody lists records by their version. */
+const UNINDEXED = new Set(['id', 'version']);
+
+/**
+ * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes
+ * hundreds of thousands of records), so: one index per filterable or sortable field, multi-entry for
+ * arrays, and [partition+sort] compounds only for the entity's own sort fields and dateCreation.
+ */
 export function tableSpec(entity: EntityName): string {
   const definition = ENTITIES[entity];
-  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => f !== 'id');
+  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f));
   const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   const partition = PARTITIONS[entity];
   if (partition) {
     if (!fields.includes(partition)) indexes.push(partition);
-    for (const sort of definition.sortable) if (sort !== partition && !ARRAY_FIELDS.has(sort)) indexes.push(`[${partition}+${sort}]`);
+    for (const sort of compoundSorts(entity)) if (sort !== partition) indexes.push(`[${partition}+${sort}]`);
   }
   return ['id', ...indexes].join(', ');
+}
+
+/** Sort fields that get a [partition+sort] compound index. */
+export function compoundSorts(entity: EntityName): string[] {
+  const common = new Set(['id', 'version', 'dateCreation', 'dateLastUpdate']);
+  return ['dateCreation', ...ENTITIES[entity].sortable.filter((f) => !common.has(f) && !ARRAY_FIELDS.has(f))];
 }
 
 /** Local table name of an entity (its list key: users, productMarkets …). */

@@ -14,14 +14,20 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/sw.js');
-      wb.addEventListener('waiting', () => setWaiting(wb));
-      void wb.register().catch(() => undefined);
-    });
+    // After the page has loaded and gone idle: the service worker never competes with the first screen.
+    const start = () =>
+      void import('workbox-window').then(({ Workbox }) => {
+        if (cancelled) return;
+        const wb = new Workbox('/sw.js');
+        wb.addEventListener('waiting', () => setWaiting(wb));
+        void wb.register().catch(() => undefined);
+      });
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 1000));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
     return () => {
       cancelled = true;
+      window.removeEventListener('load', idle);
     };
   }, []);
   if (!waiting) return null;

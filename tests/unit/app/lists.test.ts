@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { ENTITIES } from '../../../src/shared/entities/index.ts';
+import { FILTER_OPERATORS } from '../../../src/shared/list-params.ts';
 import type { EntityRecord, EntityStore, ListQuery } from '../../../src/app/data/entity-store.ts';
 import { createHttpEntityStore, listParams } from '../../../src/app/data/http-entity-store.ts';
 import { parseListState, queryKey, toggleSort } from '../../../src/app/lists/list-state.ts';
@@ -10,14 +11,15 @@ describe('list state in the URL', () => {
   test('keeps well-formed parts and, given field lists, only allowed fields', () => {
     const search = {
       q: 'spring',
-      filters: JSON.stringify([{ field: 'name', values: ['a'], operator: 'contains' }, { field: 'password', values: ['x'] }, { nonsense: true }]),
+      filters: JSON.stringify([{ field: 'name', values: ['a'], operator: 'contains' }, { field: 'name', values: ['b'], operator: 'drop table' }, { field: 'password', values: ['x'] }, { nonsense: true }]),
       sorts: [{ field: 'name', order: 'desc' }, { field: 'secret', order: 'asc' }],
       cols: ['name', 3],
       view: 'Mine',
     };
-    expect(parseListState(search, ENTITIES.campaign)).toEqual({
+    expect(parseListState(search, { ...ENTITIES.campaign, operators: FILTER_OPERATORS })).toEqual({
       q: 'spring',
-      filters: [{ field: 'name', values: ['a'], operator: 'contains' }],
+      // An unknown operator is dropped (the filter stays, with the server's default).
+      filters: [{ field: 'name', values: ['a'], operator: 'contains' }, { field: 'name', values: ['b'] }],
       sorts: [{ field: 'name', order: 'desc' }],
       cols: ['name'],
       view: 'Mine',

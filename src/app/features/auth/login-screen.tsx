@@ -1,20 +1,21 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
 import { css } from '../../../../styled-system/css';
-import { email } from '../../../shared/fields.ts';
-import { FormError, FormFields } from '../../forms/form-fields.tsx';
+import { FormError } from '../../forms/form-error.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
+import { Field, FieldInput } from '../../ui/field.tsx';
+import { controlStyle } from '../../ui/input.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { LookControls } from '../layout/look-controls.tsx';
 import { login } from '../session/session.ts';
 
-const loginSchema = z.object({ email: email(), password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }) });
+import { loginSchema } from './login-schema.ts';
+
 const FIELDS = [
-  { name: 'email', kind: 'email', required: true },
-  { name: 'password', kind: 'password', required: true },
+  { name: 'email', type: 'email', autoComplete: 'username' },
+  { name: 'password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
 export function LoginScreen({ redirect }: { redirect?: string }) {
@@ -43,9 +44,18 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
           </div>
           <form onSubmit={form.onSubmit} noValidate aria-label={t('app.login.title')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
             <FormError form={form} />
-            <div className={css({ '& > div': { gridTemplateColumns: '1fr' } })}>
-              <FormFields form={form} fields={FIELDS} label={(name) => t(`app.fields.${name}`)} />
-            </div>
+            {FIELDS.map((field) => (
+              <Field key={field.name} label={t(`app.fields.${field.name}`)} error={form.errors[field.name]} required>
+                <FieldInput
+                  className={controlStyle}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  value={String(form.value(field.name) ?? '')}
+                  onChange={(event) => form.setValue(field.name, event.target.value)}
+                />
+              </Field>
+            ))}
             <Button type="submit" loading={form.submitting} data-testid="login-submit">
               {form.submitting ? t('app.login.signingIn') : t('app.login.submit')}
             </Button>

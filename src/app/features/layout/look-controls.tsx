@@ -1,52 +1,47 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LANGUAGES } from '../../../shared/constants.ts';
+import { css, cx } from '../../../../styled-system/css';
+import { LANGUAGES, type Language } from '../../../shared/constants.ts';
 import { setLanguage } from '../../i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { toggleCompact, ui } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
-import { Menu } from '../../ui/menu.tsx';
-import { Tooltip } from '../../ui/tooltip.tsx';
-import { saveOwnMode } from '../profile/profile-actions.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { css } from '../../../../styled-system/css';
+import { controlStyle } from '../../ui/input.tsx';
+import { saveOwnMode } from '../profile/profile-actions.ts';
 
-/** Language, dark mode and compact density: on the login screen and in the header. */
+/**
+ * Language, dark mode and compact density: on the login screen and in the header. Native
+ * controls on purpose: this is on the first screen, which must load little (no menu machine).
+ */
 export function LookControls() {
   const { t } = useTranslation();
   const { mode, compact, language } = useSnapshot(ui);
+  const darkLabel = mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode');
   return (
     <>
-      <Menu
-        trigger={
-          <Button variant="ghost" size="sm" data-testid="language-menu" title={t('app.header.language', { language: LANGUAGE_NAMES[language] })}>
-            <Icon name="globe" />
-            {/* The visible code stays part of the accessible name (WCAG 2.5.3). */}
-            <span className={css({ srOnly: true })}>{t('app.header.languageLabel')}</span>
-            <abbr title={LANGUAGE_NAMES[language]} className={css({ textDecoration: 'none' })} lang={language}>
-              {language.toUpperCase()}
-            </abbr>
-          </Button>
-        }
-        items={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], onSelect: () => void setLanguage(lang) }))}
-      />
-      <Tooltip content={mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode')}>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={mode === 'dark'}
-          aria-label={t('app.header.darkMode')}
-          data-testid="toggle-dark"
-          onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}
+      <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg' })}>
+        <Icon name="globe" />
+        <span className={css({ srOnly: true })}>{t('app.header.languageLabel')}</span>
+        <select
+          data-testid="language-select"
+          value={language}
+          onChange={(event) => void setLanguage(event.target.value as Language)}
+          className={cx(controlStyle, css({ w: 'auto', minH: '8', px: '2', fontSize: 'sm', cursor: 'pointer' }))}
         >
-          <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
-        </Button>
-      </Tooltip>
-      <Tooltip content={t('app.header.compact')}>
-        <Button variant="ghost" size="sm" aria-pressed={compact} aria-label={t('app.header.compact')} data-testid="toggle-compact" onClick={toggleCompact}>
-          <Icon name="density" />
-        </Button>
-      </Tooltip>
+          {LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {LANGUAGE_NAMES[lang]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button variant="ghost" size="sm" aria-pressed={mode === 'dark'} aria-label={t('app.header.darkMode')} title={darkLabel} data-testid="toggle-dark" onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}>
+        <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
+      </Button>
+      <Button variant="ghost" size="sm" aria-pressed={compact} aria-label={t('app.header.compact')} title={t('app.header.compact')} data-testid="toggle-compact" onClick={toggleCompact}>
+        <Icon name="density" />
+      </Button>
     </>
   );
 }

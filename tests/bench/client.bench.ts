@@ -1,0 +1,125 @@
+// `npm run bench client`: from the production build, what the login screen costs, side by side
+// with a bare Vite + React page built and measured in the same run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { buildApp } from '../../src/server/app.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CLIENT = path.join(ROOT, 'dist/client');
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const result = spawnSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(1);
+}
+
+// The baseline: the smallest honest Vite + React login page (two fields and a button).
+const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-bare-'));
+writeFileSync(path.join(bareDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Bare</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>');
+writeFileSync(
+  path.join(bareDir, 'main.jsx'),
+  `import { createRoot } from 'react-dom/client';
+function Login() {
+  return <form><h1>Sign in</h1><label>Email<input name="email" /></label><label>Password<input name="password" type="password" /></label><button data-testid="login-submit">Sign in</button></form>;
+}
+createRoot(document.getElementById('root')).render(<Login />);
+`,
+);
+await build({ root: bareDir, logLevel: 'warn', plugins: [react()], build: { outDir: path.join(bareDir, 'dist'), emptyOutDir: true }, resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } } });
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const bareServer = createServer((request, response) => {
+  const file = path.join(bareDir, 'dist', request.url === '/' ? 'index.html' : (request.url ?? '').split('?')[0]!);
+  try {
+    const body = readFileSync(file);
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/`;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-data-'));
+const app = await buildApp({ dataDir, rootEmail: 'root@bench.test', rootPassword: 'Bench1234', logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/login`;
+
+const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-chromium-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  // A first visit: no service worker, no HTTP cache between runs.
+  serviceWorkers: 'block',
+});
+
+/** Time from navigation start until the sign-in button can be used, and the scripts fetched until then. */
+async function measure(url: string): Promise<{ ms: number; scripts: string[] }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByTestId('login-submit').waitFor({ state: 'visible' });
+  const ms = await page.evaluate(() => performance.now());
+  const snapshot = [...scripts];
+  await page.close();
+  return { ms, scripts: snapshot };
+}
+
+const appTimes: number[] = [];
+const bareTimes: number[] = [];
+let appScripts: string[] = [];
+let bareScripts: string[] = [];
+await measure(appUrl); // warm the server and the browser once, for both
+await measure(bareUrl);
+for (let i = 0; i < RUNS; i++) {
+  // Interleaved, so both see the same machine load.
+  const a = await measure(appUrl);
+  const b = await measure(bareUrl);
+  appTimes.push(a.ms);
+  bareTimes.push(b.ms);
+  appScripts = a.scripts;
+  bareScripts = b.scripts;
+}
+await context.close();
+await app.close();
+bareServer.close();
+
+const sizeOf = (dir: string, scripts: string[]) => scripts.reduce((sum, p) => sum + gz(path.join(dir, p)), 0);
+const appJs = sizeOf(CLIENT, [...new Set(appScripts)].filter((p) => p.startsWith('/assets/') || p === '/boot.js'));
+const bareJs = sizeOf(path.join(bareDir, 'dist'), [...new Set(bareScripts)]);
+
+// The precache list is in the generated service worker: url + revision pairs.
+const sw = readFileSync(path.join(CLIENT, 'sw.js'), 'utf8');
+const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!.replace(/^\//, ''));
+const precacheRaw = precached.reduce((sum, file) => sum + statSync(path.join(CLIENT, file)).size, 0);
+const precacheGz = precached.reduce((sum, file) => sum + gz(path.join(CLIENT, file)), 0);
+const allJs = readdirSync(path.join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'));
+
+const appMs = median(appTimes);
+const bareMs = median(bareTimes);
+const ratio = appMs / bareMs;
+console.log(`JS before the login screen is usable: ${kb(appJs)} gzip in ${new Set(appScripts).size} files (goal ≤ 150 KB) ${appJs <= 150 * 1024 ? 'OK' : 'OVER'}`);
+console.log(`  bare Vite + React page:              ${kb(bareJs)} gzip`);
+console.log(`Precache: ${precached.length} files, ${kb(precacheRaw)} (${kb(precacheGz)} gzip); ${allJs.length} JS chunks in the build`);
+console.log(`Login route load (median of ${RUNS}, cache off): app ${appMs.toFixed(0)} ms, bare ${bareMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}`);
+
+rmSync(bareDir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(userDataDir, { recursive: true, force: true });
+mkdirSync(path.join(ROOT, 'tests/bench'), { recursive: true });

@@ -1,0 +1,42 @@
+/** Timing and reporting helpers shared by the benchmarks (no assertions: they report, never fail on time). */
+
+export const now = () => performance.now();
+
+/** Milliseconds `work` took. */
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = now();
+  await work();
+  return now() - start;
+}
+
+/** Nearest-rank percentile of a sample (p in 0..100). */
+export function percentile(samples: readonly number[], p: number): number {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export const median = (samples: readonly number[]) => percentile(samples, 50);
+
+export const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : '—');
+export const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
+export const mb = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '—');
+export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** A markdown table; cells are already formatted. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** A small deterministic generator, so every run asks for the same pages. */
+export function sequence(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (max: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) % max) + 1;
+  };
+}
