@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiToken, launchBrowser, ROOT, screenshot, signIn, signOut, startServer, visible, type Browser, type Server } from './harness.ts';
+
+describe('account settings, profile, and the screens around them', () => {
+  let server: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await signIn(browser.page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('company information: the shared rules, then a save that renames the app', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/settings`);
+    const form = page.getByRole('form', { name: 'Company information' });
+    await form.getByLabel(/^Email/).fill('not an email');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(form.getByText('The company name is required'));
+    await visible(form.getByText('Please enter a valid email'));
+    await form.getByLabel('Company name').fill('Northwind Capital');
+    await form.getByLabel(/^Email/).fill('desk@northwind.test');
+    await form.getByLabel('City').fill('Lyon');
+    await page.getByText('Ocean', { exact: true }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
+    await expect.poll(() => page.title()).toBe('Northwind Capital');
+    // The setting colour applies because the user has none of their own.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.color)).toBe('ocean');
+  });
+
+  test('labels and qualifications are saved as lists', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Labels and qualifications' }).click();
+    const form = page.getByRole('form', { name: 'Labels and qualifications' });
+    await form.getByLabel('Labels').fill('vip, newsletter');
+    await form.getByLabel('Qualifications').fill('CFA');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
+    const token = await apiToken(server.url);
+    const record = (await (await fetch(`${server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })).json()) as { labels: string[]; qualifications: string[] };
+    expect(record).toMatchObject({ labels: ['vip', 'newsletter'], qualifications: ['CFA'] });
+  });
+
+  test('the logo upload becomes the favicon and the header image', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Logo' }).click();
+    await page.locator('input[type=file]').setInputFiles(path.join(import.meta.dirname, '../../public/icon-512.png'));
+    await visible(page.getByTestId('toast').filter({ hasText: 'Logo updated' }));
+    await expect.poll(() => page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href') ?? '')).toMatch(/^\/api\/v1\/uploads\//);
+    await visible(page.getByRole('img', { name: 'Current logo' }));
+    await screenshot(page, 'settings-logo');
+  });
+
+  test("change password: SPEC.md §5 rules, 'The two passwords do not match!', then the new one works", async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Password' }).click();
+    const form = page.getByRole('form', { name: 'Password' });
+    await form.getByLabel('Current password').fill(ROOT.password);
+    await form.getByLabel(/^Password/).fill('abcdef');
+    await form.getByLabel('Confirm the new password').fill('abcdeg');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await visible(form.getByText('The password must contain at least one number'));
+    await visible(form.getByText('The two passwords do not match!'));
+    await form.getByLabel(/^Password/).fill('NewPass123');
+    await form.getByLabel('Confirm the new password').fill('NewPass123');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await visible(page.getByTestId('toast').filter({ hasText: 'Password changed' }));
+    await signOut(page);
+    await signIn(page, server.url, ROOT.email, 'NewPass123');
+  });
+
+  test('profile: first name, last name and email, with the shared rules', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/profile`);
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByLabel('First name').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(form.getByText('This field is required'));
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByTestId('toast').filter({ hasText: 'Profile saved' }));
+    await visible(page.getByTestId('user-menu').filter({ hasText: 'Grace' }));
+  });
+
+  test('an unknown address shows the not-found screen inside the app', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/no/such/page`);
+    await visible(page.getByRole('heading', { name: 'Page not found' }));
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await visible(page.getByRole('heading', { name: /Welcome, Grace/ }));
+    // A sidebar section whose screen comes later shows its frame, not an error.
+    await page.getByRole('link', { name: 'Deposits' }).click();
+    await visible(page.getByRole('heading', { name: 'Deposits' }));
+  });
+});
