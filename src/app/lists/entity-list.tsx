@@ -233,7 +233,7 @@ export function EntityList(props: EntityListProps) {
       {editing ? (
         <EntityFormDialog
           entity={entity}
-          title={editing.mode === 'create' ? t('app.list.addTitle', { entity: props.title }) : t('app.list.editTitle', { entity: props.title })}
+          title={editing.mode === 'create' ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) }) : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })}
           schema={(editing.mode === 'create' ? definition.create : definition.update) as z.ZodType}
           initial={editing.mode === 'create' ? {} : pickFormValues(definition.update as z.ZodType, editing.record)}
           fields={editing.mode === 'create' ? props.form?.fields : (props.form?.editFields ?? props.form?.fields)}

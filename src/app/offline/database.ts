@@ -26,8 +26,6 @@ export class OfflineDatabase extends Dexie {
     };
     for (const entity of ENTITY_NAMES) stores[tableName(entity)] = tableSpec(entity);
     this.version(1).stores(stores);
-    // Version 2: fewer indexes (no version, compounds only for real sort fields); the outbox is untouched.
-    this.version(2).stores(stores);
   }
 
   records(entity: EntityName): Table<LocalRecord, string> {

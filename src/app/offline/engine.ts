@@ -59,6 +59,7 @@ export function createOfflineEngine(options: EngineOptions) {
   let wakeUp: (() => void) | undefined;
   let timer: unknown;
   const inFlight = new Set<number>();
+  /** Run when the engine stops: timers, listeners, subscriptions of its stores. */
   const stops: (() => void)[] = [];
 
   /** Wakes the sending loop (here, and through the channel in the tab that holds the lock). */
@@ -267,7 +268,7 @@ export function createOfflineEngine(options: EngineOptions) {
         let more = true;
         while (more && running) {
           const cursor = ((await db.meta.get('cursor'))?.value as number | undefined) ?? 0;
-          const answer = await call('GET', `/v1/sync?since=${cursor}&limit=${options.pullPageSize ?? 1000}`);
+          const answer = await call('GET', `/v1/sync?since=${cursor}&limit=${options.pullPageSize ?? 2000}`);
           if (answer.status === 401) {
             setStatus({ pausedForAuth: true });
             return;
@@ -291,10 +292,12 @@ export function createOfflineEngine(options: EngineOptions) {
   }
 
   async function applyPage(changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[], cursor: number) {
-    const tables = ENTITY_NAMES.map((e) => db.records(e));
-    await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    // Only the tables this page touches: a transaction over all sixteen would lock them all.
+    const touched = [...new Set(changes.map((c) => c.entity))].filter((e) => ENTITY_NAMES.includes(e));
+    await db.transaction('rw', [...touched.map((e) => db.records(e)), db.outbox, db.meta], async () => {
       const ids = changes.map((c) => c.id);
-      const mine = new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds));
+      // Usually nothing is unsent: then there is nothing to look up.
+      const mine = (await db.outbox.count()) ? new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds)) : new Set<string>();
       const byEntity = new Map<EntityName, { put: LocalRecord[]; remove: string[] }>();
       for (const change of changes) {
         if (mine.has(change.id)) continue; // my unsent change wins locally until the server has it
@@ -304,7 +307,7 @@ export function createOfflineEngine(options: EngineOptions) {
         byEntity.set(change.entity, group);
       }
       for (const [entity, group] of byEntity) {
-        if (!ENTITY_NAMES.includes(entity)) continue;
+        if (!touched.includes(entity)) continue;
         if (group.put.length) await db.records(entity).bulkPut(group.put);
         if (group.remove.length) await db.records(entity).bulkDelete(group.remove);
       }
@@ -392,6 +395,7 @@ export function createOfflineEngine(options: EngineOptions) {
       db.close();
     },
 
+    onStop: (fn: () => void) => void stops.push(fn),
     /** Pull now (socket `changes`, reconnect, a manual refresh). */
     pull,
     /** Try sending now (after a sign-in, or when told something changed). */

@@ -117,20 +117,39 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
 
 export type LocalPage = { rows: LocalRecord[]; count: number };
 
+/** Primary keys of the records whose `index` holds one of `values`: key-only reads, no records. */
+function keysOf(table: Table<LocalRecord, string>, index: string, values: readonly (string | number)[]): Promise<Set<string>> {
+  const idb = table.db.backendDB();
+  return new Promise((resolve, reject) => {
+    const transaction = idb.transaction(table.name, 'readonly');
+    const source = transaction.objectStore(table.name).index(index);
+    const keys = new Set<string>();
+    for (const value of values) {
+      const request = source.getAllKeys(value);
+      request.onsuccess = () => {
+        for (const key of request.result) keys.add(key as string);
+      };
+    }
+    transaction.oncomplete = () => resolve(keys);
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
 /**
- * Counts without reading records when every filter is an index lookup: the primary keys each index
- * yields are intersected (IndexedDB answers key-only reads far faster than cursors over values).
- * Undefined when a filter needs the record itself.
+ * Counts without reading records when every filter is an index lookup. One filter: IndexedDB's own
+ * count. Several: the primary keys each index yields, intersected (getAllKeys reads no values, far
+ * faster than a cursor). Undefined when a filter needs the record itself.
  */
 async function countByKeys(table: Table<LocalRecord, string>, filters: Filter[], q: string | undefined): Promise<number | undefined> {
   const indexed = new Set(table.schema.indexes.map((i) => i.name));
   const usable = (f: Filter) => indexed.has(f.field) && (f.operator ?? 'in') === 'in' && f.values.length > 0 && f.values.every(isKey);
   if (q?.trim() || !filters.every(usable)) return undefined;
   if (!filters.length) return table.count();
+  if (filters.length === 1 && !ARRAY_FIELDS.has(filters[0].field)) return table.where(filters[0].field).anyOf(filters[0].values as (string | number)[]).count();
   let keys: Set<string> | undefined;
   for (const filter of filters) {
-    const found = await table.where(filter.field).anyOf(filter.values as (string | number)[]).primaryKeys();
-    keys = keys ? new Set(found.filter((k) => keys!.has(k))) : new Set(found);
+    const found = await keysOf(table, filter.field, filter.values as (string | number)[]);
+    keys = keys ? new Set([...found].filter((k) => keys!.has(k))) : found;
     if (!keys.size) return 0;
   }
   return keys!.size;
@@ -150,7 +169,13 @@ function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
 }
 
 /** One page of a list, read from the local mirror with the server's filter, search and sort semantics. */
-export async function queryLocal(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery): Promise<LocalPage> {
+export async function queryLocal(
+  table: Table<LocalRecord, string>,
+  entity: EntityName,
+  query: ListQuery,
+  /** The count of these filters and search when already known: paging and sorting do not change it. */
+  knownCount?: number,
+): Promise<LocalPage> {
   const filters = withPartitionHints(entity, query.filters ?? []);
   const { collection, rest, indexOrdered } = plan(table, entity, { ...query, filters });
   const predicates = [...rest.map(filterPredicate), searchPredicate(entity, query.q)].filter((p): p is Predicate => !!p);
@@ -160,7 +185,7 @@ export async function queryLocal(table: Table<LocalRecord, string>, entity: Enti
     const filtered = predicates.length ? collection.clone().filter(matches) : collection.clone();
     const [rows, count] = await Promise.all([
       filtered.clone().offset(offset).limit(query.limit).toArray(),
-      countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count()),
+      knownCount ?? countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count()),
     ]);
     return { rows, count };
   }

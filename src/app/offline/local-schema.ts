@@ -33,17 +33,19 @@ const UNINDEXED = new Set(['id', 'version']);
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes
- * hundreds of thousands of records), so: one index per filterable or sortable field, multi-entry for
- * arrays, and [partition+sort] compounds only for the entity's own sort fields and dateCreation.
+ * hundreds of thousands of records), so each field gets one index at most: multi-entry for arrays;
+ * in a partitioned table a sort field gets only its [partition+sort] compound (the lists sort within
+ * one partition), and other fields a single index for equality filters.
  */
 export function tableSpec(entity: EntityName): string {
   const definition = ENTITIES[entity];
-  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f));
-  const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   const partition = PARTITIONS[entity];
+  const compounds = partition ? compoundSorts(entity).filter((f) => f !== partition) : [];
+  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f) && !compounds.includes(f));
+  const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   if (partition) {
     if (!fields.includes(partition)) indexes.push(partition);
-    for (const sort of compoundSorts(entity)) if (sort !== partition) indexes.push(`[${partition}+${sort}]`);
+    for (const sort of compounds) indexes.push(`[${partition}+${sort}]`);
   }
   return ['id', ...indexes].join(', ');
 }

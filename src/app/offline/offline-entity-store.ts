@@ -1,3 +1,4 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
 import type { EntityName } from '../../shared/entities/index.ts';
 import type { EntityRecord, EntityStore, ListResult } from '../data/entity-store.ts';
 import type { OfflineEngine } from './engine.ts';
@@ -16,10 +17,21 @@ function visible<T extends EntityRecord>(record: Record<string, unknown>, pendin
  */
 export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(engine: OfflineEngine, entity: EntityName): EntityStore<T> {
   const table = engine.db.records(entity);
+  // Counts per filter set, forgotten whenever the table changes (here or in another tab): turning a
+  // page or changing the sort then costs only the page itself.
+  const counts = new Map<string, number>();
+  const prefix = `idb://${engine.db.name}/${table.name}/`;
+  const forget = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => part.startsWith(prefix))) counts.clear();
+  };
+  Dexie.on('storagemutated', forget);
+  engine.onStop(() => Dexie.on.storagemutated.unsubscribe(forget));
   return {
     entity,
     async list(query): Promise<ListResult<T>> {
-      const { rows, count } = await queryLocal(table, entity, query);
+      const key = JSON.stringify([query.filters ?? [], query.q ?? '']);
+      const { rows, count } = await queryLocal(table, entity, query, counts.get(key));
+      counts.set(key, count);
       const pending = await engine.pendingRecordIds(rows.map((r) => r.id));
       return { rows: rows.map((r) => visible<T>(r, pending.has(r.id))), count, pageToCreate: Math.ceil(count / query.limit) };
     },

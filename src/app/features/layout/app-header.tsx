@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
 import { isAdmin } from '../../../shared/roles.ts';
 import { auth } from '../../state/auth.ts';
 import { settings, pageTitle } from '../../state/settings.ts';
@@ -19,7 +19,8 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const { record } = useSnapshot(settings);
   const roles = user?.roles ?? [];
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
-  const linkButton = buttonRecipe({ variant: 'ghost', size: 'sm' });
+  // On phones the text links move into the account menu; the header keeps what fits.
+  const linkButton = cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ display: { base: 'none', md: 'inline-flex' } }));
   return (
     <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', _compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
       <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
@@ -27,7 +28,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
       </Button>
       <Link to="/" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', color: 'fg', textDecoration: 'none', minW: '0' })}>
         <img src={record?.logo || '/icon-192.png'} alt="" width={28} height={28} className={css({ borderRadius: 'md', objectFit: 'contain' })} />
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{pageTitle(record)}</span>
+        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: { base: 'none', sm: 'inline' } })}>{pageTitle(record)}</span>
       </Link>
       <nav aria-label={t('app.header.label')} className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
         <Link to="/" className={linkButton} activeOptions={{ exact: true }}>
@@ -44,11 +45,14 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         <LookControls />
         <Menu
           trigger={
-            <Button variant="outline" size="sm" data-testid="user-menu" aria-label={t('app.header.account', { name })}>
-              {name}
+            <Button variant="outline" size="sm" data-testid="user-menu" aria-label={t('app.header.account', { name })} className={css({ maxW: { base: '28', sm: '60' } })}>
+              <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis' })}>{name}</span>
             </Button>
           }
           items={[
+            { value: 'home', label: t('app.header.home'), onSelect: () => void navigate({ to: '/' }) },
+            ...(isAdmin(roles) ? [{ value: 'admin', label: t('app.header.admin'), onSelect: () => void navigate({ to: '/users' }) }] : []),
+            { value: 'platform', label: t('app.header.platform'), onSelect: () => void navigate({ to: '/platform' }) },
             { value: 'profile', label: t('app.header.profile'), onSelect: () => void navigate({ to: '/profile' }) },
             { value: 'settings', label: t('app.nav.settings'), onSelect: () => void navigate({ to: '/settings' }) },
             {
