@@ -176,6 +176,12 @@ describe('logout and revocation', () => {
     expect((await checkAuth(lead.token)).status).toBe(401);
   });
 
+  it('deleting a user ends their sessions on the next request', async () => {
+    const lead = await server.user(root, { roles: ['lead'] });
+    expect((await server.call({ method: 'DELETE', url: `/api/v1/user/${lead.id}`, token: root })).status).toBe(200);
+    expect((await checkAuth(lead.token)).status).toBe(401);
+  });
+
   it('changing one’s own password keeps this session and ends the others', async () => {
     const lead = await server.user(root, { roles: ['lead'] });
     const other = await server.login(lead.email, 'secret123');

@@ -135,6 +135,8 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
   ];
   if (idFields.length) {
     variants.push(fc.tuple(fc.constantFrom(...idFields), fc.constantFrom(...SQL_STRINGS)).map(([f, sqlText]) => json(replaced(payload, f, JSON.stringify(sqlText)))));
+    // Well-formed ids of records that do not exist: a dangling reference, never a half-written row.
+    variants.push(fc.tuple(fc.constantFrom(...idFields), fc.uuid()).map(([f, id]) => json(replaced(payload, f, JSON.stringify(id)))));
   }
   return fc.oneof(...variants);
 }

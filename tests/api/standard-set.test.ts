@@ -121,6 +121,15 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
     expect(await databaseState(server)).toEqual(before);
   });
 
+  it('batch-create with the same client id twice is refused whole (409) and writes nothing', async () => {
+    const id = crypto.randomUUID();
+    const before = await databaseState(server);
+    const { status, body } = await server.call({ method: 'POST', url: `${base}/batch`, token: root, payload: [{ ...payload(), id }, { ...payload(), id }] });
+    expect(status).toBe(409);
+    expect(body.code).toBe('CONFLICT');
+    expect(await databaseState(server)).toEqual(before);
+  });
+
   it('lists as { <plural>, count, pageToCreate } with page and limit', async () => {
     const ids = [(await create()).id, (await create()).id, (await create()).id];
     const filters = inFilter('id', ids);
@@ -253,6 +262,15 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
     expect(stale.body.message).toEqual(expect.any(String));
     expect(stale.body.current).toEqual(patched.body);
     expect(await databaseState(server)).toEqual(before);
+  });
+
+  it('two concurrent PATCHes with the same If-Match: one wins, the other gets 409', async () => {
+    const record = await create();
+    const answers = await Promise.all(
+      [0, 1].map(() => server.call({ method: 'PATCH', url: `${base}/${record.id}`, token: root, payload: fixture.patch, headers: { 'if-match': '1' } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await get(record.id)).body.version).toBe(2);
   });
 
   it('deletes: a stale If-Match is refused, then the record is gone and a delete is logged', async () => {
