@@ -75,7 +75,7 @@ function mayAttach(resource: ResourceDefinition, role: MatrixRole, ownership: Ow
 }
 
 /** The expected answer, or undefined when the case does not exist (nobody creates themselves). */
-export function expectationOf(entity: EntityName, resource: ResourceDefinition, role: MatrixRole, ownership: Ownership, route: Route): Expectation | undefined {
+export function expectationOf(resource: ResourceDefinition, role: MatrixRole, ownership: Ownership, route: Route): Expectation | undefined {
   const isUser = resource.access.scope.kind === 'user';
   const creating = route === 'create' || route === 'batchCreate';
   if (isUser && creating && ownership === 'own') return undefined;
@@ -97,7 +97,7 @@ export function roleMatrix(resources: readonly ResourceDefinition[]): MatrixCase
     for (const role of MATRIX_ROLES) {
       for (const ownership of ownershipsOf(resource, role)) {
         for (const route of ROUTES) {
-          const expected = expectationOf(entity, resource, role, ownership, route);
+          const expected = expectationOf(resource, role, ownership, route);
           if (expected) cases.push({ entity, role, ownership, route, expected });
         }
       }
