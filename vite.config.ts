@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,8 +8,17 @@ import { PALETTES } from './src/app/theme/palettes.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
+/** `npm run dev` on a fresh clone: Panda's generated styled-system/ (git-ignored) must exist first. */
+const pandaCodegen = (): Plugin => ({
+  name: 'brokerdesk:panda-codegen',
+  configResolved() {
+    if (!existsSync('styled-system/css/index.mjs')) spawnSync('npx', ['panda', 'codegen', '--silent'], { stdio: 'inherit' });
+  },
+});
+
 export default defineConfig({
   plugins: [
+    pandaCodegen(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/app/routes',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { THEME_COLORS } from '../../src/shared/constants.ts';
 import { axe, launchBrowser, screenshot, signIn, startServer, visible, type Browser, type Server } from './harness.ts';
 
 /** axe-core on the main screens, in light and in dark: no serious or critical violation. */
@@ -50,5 +51,39 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
     await browser.page.goto(`${server.url}/campaigns`);
     await visible(browser.page.getByRole('heading', { name: 'Campaigns' }));
     await check('campaigns');
+  });
+});
+
+/** Contrast in all 15 colours × 2 modes, on a screen with buttons, links, badges and the selected sidebar entry. */
+describe('contrast in every theme colour and mode', () => {
+  let server: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await signIn(browser.page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('axe finds no contrast problem in any combination', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/settings`);
+    await visible(page.getByRole('tab', { name: 'Company information' }));
+    const problems: string[] = [];
+    for (const color of THEME_COLORS) {
+      for (const mode of ['light', 'dark'] as const) {
+        await page.evaluate(([c, m]) => {
+          document.documentElement.dataset.color = c;
+          document.documentElement.dataset.mode = m;
+        }, [color, mode] as const);
+        await page.waitForTimeout(250); // let the 120 ms colour transitions finish, as a person would see them
+        const violations = await axe(page, ['color-contrast']);
+        problems.push(...violations.map((v) => `${color}/${mode}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`));
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -94,12 +94,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
 /** axe-core in the page (evaluated through the devtools protocol, so the app's CSP stays on). */
-export async function axe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+export async function axe(page: Page, rules?: string[]): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = await page.evaluate(async (only) => {
     const run = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run;
-    return run(document, { resultTypes: ['violations'] });
-  });
+    return run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
+  }, rules);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { css } from '../../../styled-system/css';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { describeSchema, type FieldDescriptor } from './describe-schema.ts';
@@ -36,10 +37,10 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
   };
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()} title={props.title}>
-      <form onSubmit={form.onSubmit} noValidate aria-label={props.title} style={{ display: 'flex', flexDirection: 'column', gap: 'var(--bd-gap)' }}>
+      <form onSubmit={form.onSubmit} noValidate aria-label={props.title} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
         <FormError form={form} />
         <FormFields form={form} fields={descriptors} label={label} optionLabel={optionLabel} />
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: '0.5rem' }}>
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
           <Button variant="outline" onClick={props.onClose}>
             {t('app.common.cancel')}
           </Button>

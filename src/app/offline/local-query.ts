@@ -115,7 +115,8 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
   return { collection: table.toCollection(), rest: filters, indexOrdered: false };
 }
 
-export type LocalPage = { rows: LocalRecord[]; count: number };
+/** A page, and the number of matches (counting can take longer than the page: it comes apart). */
+export type LocalPage = { rows: LocalRecord[]; count: Promise<number> };
 
 /** Primary keys of the records whose `index` holds one of `values`: key-only reads, no records. */
 function keysOf(table: Table<LocalRecord, string>, index: string, values: readonly (string | number)[]): Promise<Set<string>> {
@@ -183,12 +184,9 @@ export async function queryLocal(
   const offset = (query.page - 1) * query.limit;
   if (indexOrdered) {
     const filtered = predicates.length ? collection.clone().filter(matches) : collection.clone();
-    const [rows, count] = await Promise.all([
-      filtered.clone().offset(offset).limit(query.limit).toArray(),
-      knownCount ?? countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count()),
-    ]);
-    return { rows, count };
+    const count = knownCount !== undefined ? Promise.resolve(knownCount) : countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count());
+    return { rows: await filtered.clone().offset(offset).limit(query.limit).toArray(), count };
   }
   const all = (await collection.toArray()).filter(matches).sort(sortComparator(query.sorts));
-  return { rows: all.slice(offset, offset + query.limit), count: all.length };
+  return { rows: all.slice(offset, offset + query.limit), count: Promise.resolve(all.length) };
 }

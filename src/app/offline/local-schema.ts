@@ -28,20 +28,27 @@ export function derive(entity: EntityName, record: Record<string, unknown>): Rec
   return { ...record, _kind: roles.includes('lead') ? 'lead' : 'staff' };
 }
 
+/**
+ * Entities whose lists always filter on the partition (users: leads or staff, never both): their sort
+ * fields need only the compound index. Other entities are also listed across partitions (all deposits
+ * by date), so their sort fields keep a single index too.
+ */
+const ALWAYS_PARTITIONED = new Set<EntityName>(['user']);
+
 /** Never worth an index: nobody lists records by their version. */
 const UNINDEXED = new Set(['id', 'version']);
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes
- * hundreds of thousands of records), so each field gets one index at most: multi-entry for arrays;
- * in a partitioned table a sort field gets only its [partition+sort] compound (the lists sort within
- * one partition), and other fields a single index for equality filters.
+ * hundreds of thousands of records): one index per filterable or sortable field (multi-entry for
+ * arrays), [partition+sort] compounds, and for always-partitioned entities the compound alone.
  */
 export function tableSpec(entity: EntityName): string {
   const definition = ENTITIES[entity];
   const partition = PARTITIONS[entity];
   const compounds = partition ? compoundSorts(entity).filter((f) => f !== partition) : [];
-  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f) && !compounds.includes(f));
+  const compoundOnly = ALWAYS_PARTITIONED.has(entity) ? compounds : [];
+  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f) && !compoundOnly.includes(f));
   const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   if (partition) {
     if (!fields.includes(partition)) indexes.push(partition);

@@ -4,6 +4,9 @@ import type { EntityRecord, EntityStore, ListResult } from '../data/entity-store
 import type { OfflineEngine } from './engine.ts';
 import { queryLocal } from './local-query.ts';
 
+/** How long a page waits for its count before answering with a provisional one. */
+const COUNT_BUDGET_MS = 15;
+
 /** Local-only fields are not part of the record screens see. */
 function visible<T extends EntityRecord>(record: Record<string, unknown>, pending: boolean): T {
   const { _kind: _derived, ...rest } = record;
@@ -30,10 +33,22 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
     entity,
     async list(query): Promise<ListResult<T>> {
       const key = JSON.stringify([query.filters ?? [], query.q ?? '']);
-      const { rows, count } = await queryLocal(table, entity, query, counts.get(key));
-      counts.set(key, count);
+      const page = await queryLocal(table, entity, query, counts.get(key));
+      const exact = page.count.then((n) => {
+        counts.set(key, n);
+        return n;
+      });
+      // The page does not wait for a slow count: a provisional one now, the exact one when known.
+      const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
+      const rows = page.rows;
+      const count = settled ?? (query.page - 1) * query.limit + rows.length + (rows.length === query.limit ? 1 : 0);
       const pending = await engine.pendingRecordIds(rows.map((r) => r.id));
-      return { rows: rows.map((r) => visible<T>(r, pending.has(r.id))), count, pageToCreate: Math.ceil(count / query.limit) };
+      return {
+        rows: rows.map((r) => visible<T>(r, pending.has(r.id))),
+        count,
+        pageToCreate: Math.ceil(count / query.limit),
+        ...(settled === undefined ? { exactCount: exact } : {}),
+      };
     },
     async get(id) {
       const record = await table.get(id);
