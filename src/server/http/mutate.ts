@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Tx } from '../db/client.ts';
 import { auditLog, changeLog, users } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
@@ -35,7 +36,11 @@ async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
   const leads = [...new Set(changes.flatMap((c) => c.leadsOf ?? []))];
   const assignee = new Map<string, string | null>();
   for (let i = 0; i < leads.length; i += CHUNK) {
-    const rows = await tx.select({ id: users.id, assignedTo: users.assignedTo }).from(users).where(inArray(users.id, leads.slice(i, i + CHUNK)));
+    // One array parameter, not one per id: drizzle's builder is slow on thousands of parameters.
+    const rows = await tx
+      .select({ id: users.id, assignedTo: users.assignedTo })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(leads.slice(i, i + CHUNK))}::uuid[])`);
     for (const row of rows) assignee.set(row.id, row.assignedTo);
   }
   await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
@@ -45,8 +50,9 @@ async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
       const audience = c.audience && [...new Set([...c.audience, ...(c.leadsOf ?? []).map((id) => assignee.get(id)).filter((id): id is string => !!id)])];
       return { entity: c.entity, recordId: c.recordId, op: c.op, audience };
     });
-    const inserted = await tx.insert(changeLog).values(rows).returning({ seq: changeLog.seq });
-    for (const { seq } of inserted) cursor = Math.max(cursor, seq);
+    const inserted = await insertMany(tx, changeLog, rows, sql`seq`);
+    // bigserial comes back as text from node-postgres.
+    for (const { seq } of inserted) cursor = Math.max(cursor, Number(seq));
   }
   return cursor;
 }

@@ -7,6 +7,7 @@ import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
 import { listQuerySchema, pageCount, type Filter } from '../../shared/list-params.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
+import { insertManyReturning } from '../db/bulk-insert.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
@@ -217,11 +218,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
       const rows: Row[] = [];
       for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
       await checkOwners(ctx, rows);
-      const created: Row[] = [];
-      const chunk = Math.max(1, Math.floor(30_000 / Math.max(1, Object.keys(rows[0]).length)));
-      for (let i = 0; i < rows.length; i += chunk) {
-        created.push(...((await work.tx.insert(table).values(rows.slice(i, i + chunk)).returning()) as Row[]));
-      }
+      const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
+      const created = rows.map((row) => inserted.get(row.id)!);
       work.changed(created.map((row) => changeOf(row, 'upsert')));
       for (const row of created) await hooks.afterCreate?.(ctx, row);
       return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };

@@ -58,7 +58,11 @@ export const userResource = defineResource({
       });
       const emails = [...seen.keys()];
       for (let i = 0; i < emails.length; i += 5000) {
-        const taken = await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails.slice(i, i + 5000)));
+        // One array parameter, not one per email: drizzle's builder is slow on thousands of parameters.
+        const taken = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(sql`${users.email} = any(${sql.param(emails.slice(i, i + 5000))}::text[])`);
         for (const { email } of taken) problems[seen.get(email)!] = { email: issue('errors.EMAIL_TAKEN') };
       }
       const bad = await unassignable(tx, [...new Set(inputs.map((i) => i.assignedTo).filter((id): id is string => typeof id === 'string'))]);

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { DEMO_PASSWORD, demoLogins, hasData, seedDemo, type SeedReport } from '../../src/server/demo/seed.ts';
+
+/** The demo seeder on in-memory PGlite: reproducible, complete for /sync, and money that adds up. */
+const NOW = new Date('2026-06-01T00:00:00Z');
+const LEADS = 250;
+
+async function server() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-seed-'));
+  const app = await buildApp({ dataDir, databaseUrl: 'memory://', rootEmail: 'root@seed.test', rootPassword: 'rootpass1', jwtSecret: 'seed-test-secret-seed-test-secret', logger: false });
+  return { app, close: async () => (await app.close(), await rm(dataDir, { recursive: true, force: true })) };
+}
+
+const rows = async <T = Record<string, unknown>>(app: FastifyInstance, query: string) =>
+  ((await app.services.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('demo seed', () => {
+  let a: Awaited<ReturnType<typeof server>>;
+  let b: Awaited<ReturnType<typeof server>>;
+  let report: SeedReport;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([server(), server()]);
+    expect(await hasData(a.app.services.db)).toBe(false);
+    report = await seedDemo(a.app.services.db, { leads: LEADS, seed: 7, now: NOW });
+    await seedDemo(b.app.services.db, { leads: LEADS, seed: 7, now: NOW });
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('makes the same data from the same seed, ids included', async () => {
+    const digest = `select md5(string_agg(t::text, '|' order by t::text)) as d from (select id, email, first_name, assigned_to, labels, date_creation from users where email not like 'root@%') t`;
+    const money = `select md5(string_agg(t::text, '|' order by t::text)) as d from (select id, user_id, amount, status from deposits) t`;
+    expect(await rows(a.app, digest)).toEqual(await rows(b.app, digest));
+    expect(await rows(a.app, money)).toEqual(await rows(b.app, money));
+    expect(report.counts.user).toBe(LEADS + 1 + 6);
+    expect(await hasData(a.app.services.db)).toBe(true);
+  });
+
+  it('gives every seeded row its change-log row, with the audience the policy gives', async () => {
+    const missing = await rows(
+      a.app,
+      `select 'comment' e, id from comments where id not in (select record_id from change_log where entity = 'comment')
+       union all select 'deposit', id from deposits where id not in (select record_id from change_log where entity = 'deposit')
+       union all select 'user', id from users where email not like 'root@%' and id not in (select record_id from change_log where entity = 'user')
+       union all select 'product', id from products where id not in (select record_id from change_log where entity = 'product')`,
+    );
+    expect(missing).toEqual([]);
+    const wrongAudience = await rows(
+      a.app,
+      `select d.id from deposits d join users u on u.id = d.user_id join change_log c on c.record_id = d.id and c.entity = 'deposit'
+       where not (c.audience @> array[u.id]) or (u.assigned_to is not null and not (c.audience @> array[u.assigned_to]))
+       union all select u.id from users u join change_log c on c.record_id = u.id and c.entity = 'user'
+       where not (c.audience @> array[u.id]) or (u.assigned_to is not null and not (c.audience @> array[u.assigned_to]))
+       union all select n.id from notifications n join change_log c on c.record_id = n.id and c.entity = 'notification'
+       where c.audience <> array[n.user_id]`,
+    );
+    expect(wrongAudience).toEqual([]);
+    expect(await rows(a.app, `select count(*)::int n from change_log where entity in ('campaign', 'project', 'product') and audience is not null`)).toEqual([{ n: 0 }]);
+  });
+
+  it('keeps every ledger balance at or above zero, money at 2 decimals', async () => {
+    expect(await rows(a.app, `select count(*)::int n from (select user_id from ledger group by 1 having sum(amount) < 0) x`)).toEqual([{ n: 0 }]);
+    const completed = await rows<{ a: string; b: string }>(
+      a.app,
+      `select (select coalesce(sum(amount), 0) from deposits where status = 'completed')::text a, (select coalesce(sum(amount), 0) from ledger where kind = 'deposit')::text b`,
+    );
+    expect(completed[0].a).toBe(completed[0].b);
+  });
+
+  it('signs in every demo account through the API, and /sync serves the lead its own records', async () => {
+    for (const login of demoLogins()) {
+      const response = await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: login.email, password: DEMO_PASSWORD } });
+      expect(response.statusCode, login.email).toBe(200);
+    }
+    const lead = demoLogins().find((l) => l.roles[0] === 'lead')!;
+    const { token } = (await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: lead.email, password: DEMO_PASSWORD } })).json();
+    const sync = (await a.app.inject({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', headers: { authorization: `Bearer ${token}` } })).json();
+    const deposits = (await a.app.inject({ method: 'GET', url: '/api/v1/deposit?limit=100', headers: { authorization: `Bearer ${token}` } })).json();
+    const synced = sync.changes.filter((c: { entity: string }) => c.entity === 'deposit');
+    expect(deposits.count).toBeGreaterThan(0);
+    expect(synced.map((c: { id: string }) => c.id).sort()).toEqual(deposits.deposits.map((d: { id: string }) => d.id).sort());
+  });
+});
