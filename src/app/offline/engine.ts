@@ -265,18 +265,28 @@ export function createOfflineEngine(options: EngineOptions) {
       if (!status.online || status.pausedForAuth || !options.getToken()) return;
       setStatus({ syncing: true });
       try {
-        let more = true;
-        while (more && running) {
-          const cursor = ((await db.meta.get('cursor'))?.value as number | undefined) ?? 0;
-          const answer = await call('GET', `/v1/sync?since=${cursor}&limit=${options.pullPageSize ?? 2000}`);
-          if (answer.status === 401) {
+        type Page = { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };
+        const fetchPage = (since: number): Promise<Page | 'auth'> => {
+          const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 2000}`).then((answer) => {
+            if (answer.status === 401) return 'auth' as const;
+            if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
+            return answer.body as Page;
+          });
+          page.catch(() => undefined); // a prefetch left behind by a stop must not go unhandled
+          return page;
+        };
+        // Pipelined: the next page downloads while this one is written (the cursor is stored with
+        // each page, so a failure restarts from the last page written).
+        let next = fetchPage(((await db.meta.get('cursor'))?.value as number | undefined) ?? 0);
+        while (running) {
+          const page = await next;
+          if (page === 'auth') {
             setStatus({ pausedForAuth: true });
             return;
           }
-          if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
-          const page = answer.body as { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };
+          if (page.hasMore) next = fetchPage(page.cursor);
           await applyPage(page.changes, page.cursor);
-          more = page.hasMore;
+          if (!page.hasMore) break;
         }
         setStatus({ lastPulledAt: clock.now(), error: null });
       } catch (error) {

@@ -184,8 +184,11 @@ export async function queryLocal(
   const offset = (query.page - 1) * query.limit;
   if (indexOrdered) {
     const filtered = predicates.length ? collection.clone().filter(matches) : collection.clone();
+    const rows = await filtered.clone().offset(offset).limit(query.limit).toArray();
+    // Counted after the page is read: IndexedDB serves one database's requests in turn, and a count
+    // over a large table started first would hold the page up behind it.
     const count = knownCount !== undefined ? Promise.resolve(knownCount) : countByKeys(table, filters, query.q).then((n) => n ?? filtered.clone().count());
-    return { rows: await filtered.clone().offset(offset).limit(query.limit).toArray(), count };
+    return { rows, count };
   }
   const all = (await collection.toArray()).filter(matches).sort(sortComparator(query.sorts));
   return { rows: all.slice(offset, offset + query.limit), count: Promise.resolve(all.length) };

@@ -1,0 +1,23 @@
+import type { EntityName } from '../../shared/entities/index.ts';
+import { http } from '../api/client.ts';
+import type { EntityRecord, EntityStore, EntityStoreFactory } from './entity-store.ts';
+import { createHttpEntityStore } from './http-entity-store.ts';
+
+let factory: EntityStoreFactory = (entity) => createHttpEntityStore(http, entity);
+const cache = new Map<EntityName, EntityStore>();
+
+/** The store screens use for an entity; one instance per entity. */
+export function entityStore<T extends EntityRecord = EntityRecord>(entity: EntityName): EntityStore<T> {
+  let store = cache.get(entity);
+  if (!store) {
+    store = factory(entity);
+    cache.set(entity, store);
+  }
+  return store as EntityStore<T>;
+}
+
+/** The offline engine installs its Dexie-backed stores here at sign-in. */
+export function setEntityStoreFactory(next: EntityStoreFactory): void {
+  factory = next;
+  cache.clear();
+}
