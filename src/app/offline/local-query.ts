@@ -174,8 +174,8 @@ export async function queryLocal(
   table: Table<LocalRecord, string>,
   entity: EntityName,
   query: ListQuery,
-  /** The count of these filters and search when already known: paging and sorting do not change it. */
-  knownCount?: number,
+  /** The count of these filters and search when already known or on its way: paging and sorting do not change it. */
+  knownCount?: number | Promise<number>,
 ): Promise<LocalPage> {
   const filters = withPartitionHints(entity, query.filters ?? []);
   const { collection, rest, indexOrdered } = plan(table, entity, { ...query, filters });

@@ -22,7 +22,7 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
   const table = engine.db.records(entity);
   // Counts per filter set, forgotten whenever the table changes (here or in another tab): turning a
   // page or changing the sort then costs only the page itself.
-  const counts = new Map<string, number>();
+  const counts = new Map<string, Promise<number>>();
   const prefix = `idb://${engine.db.name}/${table.name}/`;
   const forget = (parts: ObservabilitySet) => {
     if (Object.keys(parts).some((part) => part.startsWith(prefix))) counts.clear();
@@ -33,11 +33,11 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
     entity,
     async list(query): Promise<ListResult<T>> {
       const key = JSON.stringify([query.filters ?? [], query.q ?? '']);
-      const page = await queryLocal(table, entity, query, counts.get(key));
-      const exact = page.count.then((n) => {
-        counts.set(key, n);
-        return n;
-      });
+      const known = counts.get(key);
+      const page = await queryLocal(table, entity, query, known);
+      // One count per filter set at a time: pages asked meanwhile share it.
+      const exact = known ?? page.count;
+      counts.set(key, exact);
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
       const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
       const rows = page.rows;
