@@ -62,6 +62,8 @@ export class SparseRows<T extends EntityRecord> {
       this.pages.set(page, result.rows);
       this.inFlight.delete(page);
       this.publish(result.count);
+      // A provisional count (the offline store answers before it has counted): the exact one follows.
+      result.exactCount?.then((count) => !this.controller.signal.aborted && this.publish(count), () => undefined);
     } catch (error) {
       this.inFlight.delete(page);
       if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);

@@ -38,6 +38,7 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       // One count per filter set at a time: pages asked meanwhile share it.
       const exact = known ?? page.count;
       counts.set(key, exact);
+      exact.catch(() => counts.delete(key)); // a failed count is tried again next time
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
       const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
       const rows = page.rows;
