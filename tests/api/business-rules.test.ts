@@ -131,7 +131,8 @@ describe('emails', () => {
       payload: [newLeadPayload({ email }), newLeadPayload(), newLeadPayload({ email }), newLeadPayload({ email: lead.email })],
     });
     expect(Object.keys(answer.body.details.items).sort()).toEqual(['2', '3']);
-    await refused(409, 'EMAIL_TAKEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: root, payload: { email: admin.email } });
+    const changed = await refused(409, 'EMAIL_TAKEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: root, payload: { email: admin.email } });
+    expect(changed.body.details.email).toBe('This email is already in use');
   });
 });
 

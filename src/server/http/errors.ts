@@ -19,7 +19,10 @@ function pgErrorOf(error: unknown): PgError | undefined {
 function fromPg(error: PgError): AppError | undefined {
   switch (error.code) {
     case '23505':
-      return new AppError(error.constraint === 'users_email_unique' ? 'EMAIL_TAKEN' : 'CONFLICT');
+      // The field's message too, so a form shows it under the email field.
+      return error.constraint === 'users_email_unique'
+        ? new AppError('EMAIL_TAKEN', { email: { key: 'errors.EMAIL_TAKEN', params: {} } })
+        : new AppError('CONFLICT');
     case '23503': {
       // On insert/update the referenced row is missing; on delete something still references this one.
       const column = /Key \((\w+)\)/.exec(error.detail ?? '')?.[1];
