@@ -40,3 +40,23 @@ export function sequence(seed: number) {
     return ((state >>> 0) % max) + 1;
   };
 }
+
+/** Durations of `runs` calls of `fn`, after `warmup` unmeasured ones. */
+export async function sample(runs: number, fn: (i: number) => Promise<unknown>, warmup = 3): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timed(() => fn(i)));
+  return times;
+}
+
+/** Peak RSS of this process while `work` runs, sampled every 20 ms. */
+export async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}

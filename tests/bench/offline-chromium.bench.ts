@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { startListeningServer } from '../offline/harness.ts';
 import { chromiumPath } from '../../scripts/chromium.mjs';
-import { ms, mb, percentile, table } from './stats.ts';
+import { markdownTable, mb, ms, percentile } from './measure.ts';
 
 const browserPath = chromiumPath();
 if (!browserPath) {
@@ -83,9 +83,9 @@ const sync = await page.evaluate(
   { userId: viewer.id, token: viewer.token },
 );
 if (sync.error) throw new Error(`sync failed: ${sync.error}`);
-rows.push([`initial sync of ${sync.leads} leads (Chromium IndexedDB)`, ms(sync.took), 'goal ≤ 30 s', `${(sync.took / 30_000).toFixed(2)} of goal`]);
-rows.push(['… of which downloading the same pages alone (fetch + JSON, no writes)', ms(download), '', `${(download / sync.took).toFixed(2)} of the sync`]);
-rows.push(['page JS heap peak during initial sync', mb(sync.peak), '', '']);
+rows.push([`initial sync of ${sync.leads} leads (Chromium IndexedDB)`, `${ms(sync.took)} ms`, 'goal ≤ 30 s', `${(sync.took / 30_000).toFixed(2)} of goal`]);
+rows.push(['… of which downloading the same pages alone (fetch + JSON, no writes)', `${ms(download)} ms`, '', `${(download / sync.took).toFixed(2)} of the sync`]);
+rows.push(['page JS heap peak during initial sync', `${mb(sync.peak)} MB`, '', '']);
 
 console.error('[chromium bench] list pages, local and through the API');
 const timings = await page.evaluate(
@@ -126,17 +126,17 @@ const timings = await page.evaluate(
   { token: viewer.token },
 );
 const n = sync.leads;
-rows.push([`first page, label filter, by last name, count computed, over ${n} local leads: p50`, ms(percentile(timings.fresh, 50)), `API p50 ${ms(percentile(timings.api, 50))}`, `${(percentile(timings.fresh, 50) / percentile(timings.api, 50)).toFixed(2)}× (local / API)`]);
-rows.push(['… p95 (goal ≤ 50 ms)', ms(percentile(timings.fresh, 95)), `API p95 ${ms(percentile(timings.api, 95))}`, '']);
-rows.push(['another page and sort of the same filter: p50', ms(percentile(timings.known, 50)), '', '']);
-rows.push(['… p95', ms(percentile(timings.known, 95)), '', '']);
-rows.push(['enqueue a create (record + outbox, one transaction) p50', ms(percentile(timings.enqueue, 50)), '', '']);
-rows.push(['… p95', ms(percentile(timings.enqueue, 95)), '', '']);
+rows.push([`first page, label filter, by last name, count computed, over ${n} local leads: p50`, `${ms(percentile(timings.fresh, 50))} ms`, `API p50 ${ms(percentile(timings.api, 50))} ms`, `${(percentile(timings.fresh, 50) / percentile(timings.api, 50)).toFixed(2)}× (local / API)`]);
+rows.push(['… p95 (goal ≤ 50 ms)', `${ms(percentile(timings.fresh, 95))} ms`, `API p95 ${ms(percentile(timings.api, 95))} ms`, '']);
+rows.push(['another page and sort of the same filter: p50', `${ms(percentile(timings.known, 50))} ms`, '', '']);
+rows.push(['… p95', `${ms(percentile(timings.known, 95))} ms`, '', '']);
+rows.push(['enqueue a create (record + outbox, one transaction) p50', `${ms(percentile(timings.enqueue, 50))} ms`, '', '']);
+rows.push(['… p95', `${ms(percentile(timings.enqueue, 95))} ms`, '', '']);
 await page.evaluate(() => (globalThis as any).bench.engine.stop());
 await context.close();
 rmSync(profile, { recursive: true, force: true });
 await server.close();
-const report = `Offline engine in Chromium (${browserPath}, server on PGlite, BENCH_SCALE=${scale})\n\n${table(rows)}\n`;
+const report = `Offline engine in Chromium (${browserPath}, server on PGlite, BENCH_SCALE=${scale})\n\n${markdownTable(rows[0], rows.slice(1))}\n`;
 console.log(report);
 mkdirSync('tests/bench/results', { recursive: true });
 writeFileSync('tests/bench/results/offline-chromium.md', report);

@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { createOfflineEntityStore } from '../../src/app/offline/offline-entity-store.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { engineFor, startListeningServer, switchableOnline, drained } from '../offline/harness.ts';
-import { mb, ms, peakRss, percentile, sample, table } from './stats.ts';
+import { markdownTable, mb, ms, peakRss, percentile, sample } from './measure.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const LEADS = Math.round(100_000 * scale);
@@ -25,8 +25,8 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
   await engine.start();
   const store = createOfflineEntityStore(engine, 'campaign');
   const times = await sample(MUTATIONS, (i) => store.create({ name: `Enqueued ${i}` }));
-  rows.push(['enqueue p50 (fake-indexeddb)', ms(percentile(times, 50)), '', '']);
-  rows.push(['enqueue p95 (fake-indexeddb)', ms(percentile(times, 95)), '', '']);
+  rows.push(['enqueue p50 (fake-indexeddb)', `${ms(percentile(times, 50))} ms`, '', '']);
+  rows.push(['enqueue p95 (fake-indexeddb)', `${ms(percentile(times, 95))} ms`, '', '']);
 
   // 2. Replay of the queued creates vs a sequential loop of the same requests.
   progress('enqueued; sequential loop');
@@ -49,7 +49,7 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
   await drained(sender, 600_000);
   const replay = performance.now() - replayStart;
   await sender.stop();
-  rows.push([`replay ${queued} queued creates (engine)`, ms(replay), `sequential fetch loop ${ms(loop)}`, `${(replay / loop).toFixed(2)}×`]);
+  rows.push([`replay ${queued} queued creates (engine)`, `${ms(replay)} ms`, `sequential fetch loop ${ms(loop)} ms`, `${(replay / loop).toFixed(2)}×`]);
 }
 
 // 3. Initial sync of the seeded leads, and 4. the first page of a filtered, sorted list over them.
@@ -64,9 +64,9 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
     const start = performance.now();
     await engine.start();
     if (engine.status().error) throw new Error(`sync failed: ${engine.status().error}`);
-    rows.push([`initial sync of ${LEADS} leads + their records (fake-indexeddb)`, ms(performance.now() - start), 'goal ≤ 30 s in Chromium', '']);
+    rows.push([`initial sync of ${LEADS} leads + their records (fake-indexeddb)`, `${ms(performance.now() - start)} ms`, 'goal ≤ 30 s in Chromium', '']);
   });
-  rows.push(['peak RSS during initial sync (server in the same process)', mb(peak), `+${mb(peak - before)} over start`, '']);
+  rows.push(['peak RSS during initial sync (server in the same process)', `${mb(peak)} MB`, `+${mb(peak - before)} MB over start`, '']);
   progress('local queries');
   const leads = await engine.db.records('user').where('_kind').equals('lead').count();
   const store = createOfflineEntityStore(engine, 'user');
@@ -77,16 +77,16 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
     sorts: [{ field: 'lastName', order: 'asc' as const }],
   });
   const local = await sample(30, (i) => store.list(query(1 + (i % 3))));
-  rows.push([`first page, leads with label forex sorted by last name, over ${leads} local leads p50`, ms(percentile(local, 50)), '', '']);
-  rows.push(['… p95 (goal ≤ 50 ms)', ms(percentile(local, 95)), '', '']);
+  rows.push([`first page, leads with label forex sorted by last name, over ${leads} local leads p50`, `${ms(percentile(local, 50))} ms`, '', '']);
+  rows.push(['… p95 (goal ≤ 50 ms)', `${ms(percentile(local, 95))} ms`, '', '']);
   const params = (page: number) => `filters=${encodeURIComponent(JSON.stringify(query(page).filters))}&sorts=${encodeURIComponent(JSON.stringify(query(page).sorts))}&limit=20&page=${page}`;
   const remote = await sample(30, (i) => fetch(`${baseUrl}/v1/user?${params(1 + (i % 3))}`, { headers: { authorization: `Bearer ${viewer.token}` } }).then((r) => r.json()));
-  rows.push(['same page through the API (PGlite) p50', ms(percentile(remote, 50)), `local ${ms(percentile(local, 50))}`, `${(percentile(local, 50) / percentile(remote, 50)).toFixed(2)}× (local / API)`]);
+  rows.push(['same page through the API (PGlite) p50', `${ms(percentile(remote, 50))} ms`, `local ${ms(percentile(local, 50))} ms`, `${(percentile(local, 50) / percentile(remote, 50)).toFixed(2)}× (local / API)`]);
   await engine.stop();
 }
 
 await server.close();
-const report = `Offline engine (Node ${process.version}, fake-indexeddb, server on PGlite in the same process, BENCH_SCALE=${scale})\n\n${table(rows)}\n`;
+const report = `Offline engine (Node ${process.version}, fake-indexeddb, server on PGlite in the same process, BENCH_SCALE=${scale})\n\n${markdownTable(rows[0], rows.slice(1))}\n`;
 console.log(report);
 mkdirSync('tests/bench/results', { recursive: true });
 writeFileSync('tests/bench/results/offline.md', report);
