@@ -156,7 +156,7 @@ export function createOfflineEngine(options: EngineOptions) {
           break;
         case 'dead':
           await rollBack(entry);
-          await db.outbox.update(entry.seq!, { state: 'dead', error: { status: outcome.status, code: outcome.code, message: outcome.message } });
+          await db.outbox.update(entry.seq!, { state: 'dead', error: { status: outcome.status, code: outcome.code, message: outcome.message, details: outcome.details } });
           break;
         case 'auth':
           break;

@@ -24,7 +24,7 @@ export type OutboxEntry = {
   notBefore: number;
   /** Records as they were before the optimistic change, to roll back to. */
   before: Record<string, unknown>[];
-  error?: { status: number; code?: string; message: string };
+  error?: { status: number; code?: string; message: string; details?: unknown };
   /** The server's record on a version conflict. */
   current?: Record<string, unknown>;
   createdAt: number;

@@ -6,7 +6,7 @@ export type Outcome =
   | { kind: 'retry'; retryAfterMs?: number }
   | { kind: 'auth' }
   | { kind: 'conflict'; current?: Record<string, unknown>; message: string }
-  | { kind: 'dead'; status: number; code?: string; message: string };
+  | { kind: 'dead'; status: number; code?: string; message: string; details?: unknown };
 
 /** The HTTP request that replays an outbox entry (DESIGN.md §4 standard set). */
 export function requestOf(entry: OutboxEntry): { method: string; path: string; body?: unknown } {
@@ -31,13 +31,13 @@ export function requestOf(entry: OutboxEntry): { method: string; path: string; b
  * delete that finds nothing has what it wanted.
  */
 export function classify(entry: OutboxEntry, status: number, body: unknown, retryAfter?: number): Outcome {
-  const error = (body ?? {}) as { message?: string; code?: string; current?: Record<string, unknown> };
+  const error = (body ?? {}) as { message?: string; code?: string; details?: unknown; current?: Record<string, unknown> };
   if (status >= 200 && status < 300) return { kind: 'done', body };
   if (status === 404 && (entry.kind === 'delete' || entry.kind === 'deleteMany')) return { kind: 'done', body: null };
   if (status === 401) return { kind: 'auth' };
   if (status === 408 || status === 429 || status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS') return { kind: 'retry', retryAfterMs: retryAfter };
   if (status === 409 && error.code === 'VERSION_CONFLICT') return { kind: 'conflict', current: error.current, message: error.message ?? 'Conflict' };
-  return { kind: 'dead', status, code: error.code, message: error.message ?? `HTTP ${status}` };
+  return { kind: 'dead', status, code: error.code, message: error.message ?? `HTTP ${status}`, ...(error.details === undefined ? {} : { details: error.details }) };
 }
 
 /** Server records in a successful answer: one record, or the list of a batch create. */
