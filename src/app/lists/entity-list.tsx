@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
@@ -7,7 +7,9 @@ import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import { FILTER_OPERATORS, type Filter } from '../../shared/list-params.ts';
 import type { EntityRecord } from '../data/entity-store.ts';
 import { entityStore } from '../data/stores.ts';
+import type { ApiError } from '../api/http.ts';
 import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
+import { translateIssues } from '../forms/issues.ts';
 import { useFieldLabel } from '../forms/form-fields.tsx';
 import { runOp } from '../state/ops.ts';
 import { showToast } from '../state/ui.ts';
@@ -29,7 +31,16 @@ import { deleteView, saveView, savedViews } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
 import { Icon } from '../ui/icons.tsx';
 
-export type ListColumn = { field: string; kind?: CellKind; hidden?: boolean };
+export type ListColumn = {
+  field: string;
+  kind?: CellKind;
+  hidden?: boolean;
+  /** A cell of its own (e.g. a link to the record's page, a name instead of an id). */
+  render?: (value: unknown, record: EntityRecord) => ReactNode;
+};
+
+/** What a screen's own add/edit dialog receives (`record` null = add). */
+export type ListFormProps = { record: EntityRecord | null; onClose: () => void; onSaved: () => void };
 
 export type EntityListProps = {
   entity: EntityName;
@@ -41,10 +52,26 @@ export type EntityListProps = {
   form?: { fields?: readonly string[]; editFields?: readonly string[] };
   /** Filters always applied (e.g. leads = users with the lead role); not shown, not in the URL. */
   baseFilters?: Filter[];
-  /** Extra row menu entries (e.g. connect as, reset password). */
-  rowMenu?: (row: EntityRecord) => MenuItem[];
+  /** Extra row menu entries (e.g. connect as, reset password); `refresh` reloads the list. */
+  rowMenu?: (row: EntityRecord, refresh: () => void) => MenuItem[];
   /** Offer "add many" from a JSON array, with this example. */
   jsonExample?: string;
+  /** Completes each pasted item before it is sent (e.g. the lead role). */
+  prepareBatch?: (items: Record<string, unknown>[]) => Record<string, unknown>[];
+  /** The screen's own add/edit dialog, instead of the schema-driven one. */
+  renderForm?: (props: ListFormProps) => ReactNode;
+  /** Whether "add" is offered (default: when there is a form). */
+  canCreate?: boolean;
+  /** Whether a row may be deleted (default: yes); the screens hide what the server refuses (DESIGN.md §5). */
+  canDelete?: (row: EntityRecord) => boolean;
+  /** Extra buttons in the page header (e.g. import). */
+  actions?: ReactNode;
+  /** Extra controls under the toolbar (e.g. quick filters). */
+  toolbar?: ReactNode;
+  /** Extra actions on the selection; `done` clears it and reloads the list. */
+  bulkActions?: (selected: EntityRecord[], done: () => void) => ReactNode;
+  /** Opening a row (double click); the edit dialog by default. */
+  onRowOpen?: (row: EntityRecord) => void;
 };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | null;
@@ -91,7 +118,11 @@ export function EntityList(props: EntityListProps) {
         id: column.field,
         header: () => label(column.field),
         accessorFn: (slot: Slot<EntityRecord>) => slot.record?.[column.field],
-        cell: (ctx: { getValue: () => unknown }) => renderCell(column.kind ?? 'text', ctx.getValue(), column.field, t, (k) => i18n.exists(k)),
+        cell: (ctx: { getValue: () => unknown; row: { original: Slot<EntityRecord> } }) => {
+          const record = ctx.row.original.record;
+          if (column.render && record) return column.render(ctx.getValue(), record);
+          return renderCell(column.kind ?? 'text', ctx.getValue(), column.field, t, (k) => i18n.exists(k));
+        },
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
     [props.columns, i18n.language],
@@ -124,20 +155,24 @@ export function EntityList(props: EntityListProps) {
 
   const selectedRecords = selected.size ? list.loaded().filter((row) => selected.has(row.id)) : [];
   const filterCount = state.filters?.length ?? 0;
+  const hasForm = Boolean(props.form || props.renderForm);
+  const canCreate = props.canCreate ?? hasForm;
+  const mayDelete = (row: EntityRecord) => props.canDelete?.(row) ?? true;
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       <PageHeader
         title={props.title}
         actions={
-          props.form ? (
+          canCreate || props.actions ? (
             <>
-              {props.jsonExample ? (
+              {props.actions}
+              {canCreate && props.jsonExample ? (
                 <Button variant="outline" onClick={() => setDialog('json')}>
                   {t('app.list.addMany')}
                 </Button>
               ) : null}
-              <Button onClick={() => setEditing({ mode: 'create' })}>{t('app.list.add')}</Button>
+              {canCreate ? <Button onClick={() => setEditing({ mode: 'create' })}>{t('app.list.add')}</Button> : null}
             </>
           ) : null
         }
@@ -189,12 +224,16 @@ export function EntityList(props: EntityListProps) {
           {list.count === null ? t('app.common.loading') : t('app.list.count', { count: list.count })}
         </span>
       </div>
+      {props.toolbar}
       {selected.size > 0 ? (
         <div role="region" aria-label={t('app.list.bulkActions')} className={css({ display: 'flex', gap: '2', alignItems: 'center', bg: 'primary.subtle', borderRadius: 'md', px: '3', py: '2' })}>
           <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{t('app.list.selected', { count: selected.size })}</span>
-          <Button variant="danger" size="sm" onClick={() => setDeleting(selectedRecords)}>
-            {t('app.list.deleteSelected')}
-          </Button>
+          {props.bulkActions?.(selectedRecords, refresh)}
+          {selectedRecords.length && selectedRecords.every(mayDelete) ? (
+            <Button variant="danger" size="sm" onClick={() => setDeleting(selectedRecords)}>
+              {t('app.list.deleteSelected')}
+            </Button>
+          ) : null}
           <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
             {t('app.list.clearSelection')}
           </Button>
@@ -223,14 +262,24 @@ export function EntityList(props: EntityListProps) {
         onRangeChange={list.ensureRange}
         loading={list.loading}
         empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
-        onRowOpen={props.form ? (record) => setEditing({ mode: 'edit', record }) : undefined}
+        onRowOpen={props.onRowOpen ?? (hasForm ? (record) => setEditing({ mode: 'edit', record }) : undefined)}
         rowMenu={(record) => [
-          ...(props.form ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
-          ...(props.rowMenu?.(record) ?? []),
-          { value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) },
+          ...(hasForm ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
+          ...(props.rowMenu?.(record, refresh) ?? []),
+          ...(mayDelete(record) ? [{ value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) }] : []),
         ]}
       />
-      {editing ? (
+      {editing && props.renderForm
+        ? props.renderForm({
+            record: editing.mode === 'edit' ? editing.record : null,
+            onClose: () => setEditing(null),
+            onSaved: () => {
+              setEditing(null);
+              refresh();
+            },
+          })
+        : null}
+      {editing && !props.renderForm ? (
         <EntityFormDialog
           entity={entity}
           title={editing.mode === 'create' ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) }) : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })}
@@ -275,8 +324,19 @@ export function EntityList(props: EntityListProps) {
         <JsonBatchDialog
           title={t('app.list.addMany')}
           example={props.jsonExample}
+          label={label}
           onClose={() => setDialog(null)}
-          onSubmit={async (items) => {
+          onSubmit={async (pasted) => {
+            const items = props.prepareBatch ? props.prepareBatch(pasted) : pasted;
+            // Checked here first, row by row, like the server would: offline, the outbox sends them later.
+            const details: Record<string, string> = {};
+            items.forEach((item, index) => {
+              const parsed = (definition.create as z.ZodType).safeParse(item);
+              if (!parsed.success) {
+                for (const [field, message] of Object.entries(translateIssues(parsed.error.issues, t, (k) => i18n.exists(k), label))) details[`items.${index}.${field}`] = message;
+              }
+            });
+            if (Object.keys(details).length) throw { message: t('errors.VALIDATION'), code: 'VALIDATION', details, network: false } satisfies ApiError;
             await runOp(`${entity}.createMany`, () => store.createMany(items), { toast: failed('create') });
             showToast(t('app.list.created', { count: items.length }), 'success');
             refresh();

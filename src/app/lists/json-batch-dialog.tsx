@@ -6,6 +6,7 @@ import { Field, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { css, cx } from '../../../styled-system/css';
 import { toApiError } from '../api/http.ts';
+import { FORM_ERROR } from '../forms/issues.ts';
 
 /** SPEC.md §5: bulk creation takes a JSON array ('Invalid JSON format', 'Input must be a JSON array'). */
 export function parseJsonArray(text: string): { items: Record<string, unknown>[] } | { error: 'validation.json' | 'validation.jsonArray' } {
@@ -21,13 +22,25 @@ export function parseJsonArray(text: string): { items: Record<string, unknown>[]
   return { items: parsed as Record<string, unknown>[] };
 }
 
-export function JsonBatchDialog({ title, example, onSubmit, onClose }: { title: string; example: string; onSubmit: (items: Record<string, unknown>[]) => Promise<unknown>; onClose: () => void }) {
+/** The server's per-item errors (`details.items.<index>.<field>`), one line per row, rows counted from 1. */
+export function rowErrors(details: Record<string, string> | undefined): { row: number; field: string; message: string }[] {
+  const out: { row: number; field: string; message: string }[] = [];
+  for (const [path, message] of Object.entries(details ?? {})) {
+    const match = /^items\.(\d+)\.(.+)$/.exec(path);
+    if (match) out.push({ row: Number(match[1]) + 1, field: match[2]!, message });
+  }
+  return out.sort((a, b) => a.row - b.row);
+}
+
+export function JsonBatchDialog({ title, example, onSubmit, onClose, label }: { title: string; example: string; onSubmit: (items: Record<string, unknown>[]) => Promise<unknown>; onClose: () => void; label?: (field: string) => string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [rows, setRows] = useState<{ row: number; field: string; message: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const result = parseJsonArray(text);
+    setRows([]);
     if ('error' in result) return setError(t(result.error));
     setBusy(true);
     try {
@@ -35,7 +48,10 @@ export function JsonBatchDialog({ title, example, onSubmit, onClose }: { title: 
       onClose();
     } catch (cause) {
       const apiError = toApiError(cause);
-      setError(apiError.details ? `${apiError.message}: ${Object.entries(apiError.details).map(([k, v]) => `${k} ${v}`).join('; ')}` : apiError.message);
+      const perRow = rowErrors(apiError.details);
+      setRows(perRow);
+      const others = Object.entries(apiError.details ?? {}).filter(([k]) => !k.startsWith('items.'));
+      setError(others.length ? `${apiError.message}: ${others.map(([k, v]) => `${label?.(k) ?? k} ${v}`).join('; ')}` : apiError.message);
     } finally {
       setBusy(false);
     }
@@ -57,8 +73,17 @@ export function JsonBatchDialog({ title, example, onSubmit, onClose }: { title: 
       }
     >
       <Field label={t('app.list.jsonLabel')} error={error} helper={`${t('app.list.jsonExample')} ${example}`}>
-        <FieldTextarea className={cx(controlStyle, css({ py: '2', minH: '40', fontFamily: 'mono' }))} value={text} onChange={(e) => { setText(e.target.value); setError(null); }} />
+        <FieldTextarea className={cx(controlStyle, css({ py: '2', minH: '40', fontFamily: 'mono' }))} value={text} onChange={(e) => { setText(e.target.value); setError(null); setRows([]); }} />
       </Field>
+      {rows.length ? (
+        <ul aria-label={t('app.list.rowErrors')} className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', color: 'error', listStyle: 'none' })}>
+          {rows.map((e) => (
+            <li key={`${e.row}.${e.field}`}>
+              {e.field === FORM_ERROR ? t('app.list.rowErrorGeneral', { row: e.row, message: e.message }) : t('app.list.rowError', { row: e.row, field: label?.(e.field) ?? e.field, message: e.message })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Dialog>
   );
 }
