@@ -19,7 +19,7 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const result = spawnSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(1);
 }
 

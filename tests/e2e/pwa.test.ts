@@ -35,7 +35,10 @@ describe('installable, offline-capable app', () => {
   test('a service worker takes control and, with the network cut, a reload still shows the app', async () => {
     const { page, context } = browser;
     await signIn(page, server.url);
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    // Registered once the page is idle, then installed (precache) and activated.
+    const scope = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then((r) => r.scope), new Promise<string>((resolve) => setTimeout(() => resolve('not ready after 30 s'), 30_000))]),
+    );
     expect(scope).toBe(`${server.url}/`);
     // The precache is filled on install; the next load is served through the worker.
     await page.reload();
