@@ -6,21 +6,11 @@ import { Field, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { css, cx } from '../../../styled-system/css';
 import { toApiError } from '../api/http.ts';
+import { parseJsonArray } from './json-array.ts';
 import { FORM_ERROR } from '../forms/issues.ts';
 
-/** SPEC.md §5: bulk creation takes a JSON array ('Invalid JSON format', 'Input must be a JSON array'). */
-export function parseJsonArray(text: string): { items: Record<string, unknown>[] } | { error: 'validation.json' | 'validation.jsonArray' } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { error: 'validation.json' };
-  }
-  if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
-    return { error: 'validation.jsonArray' };
-  }
-  return { items: parsed as Record<string, unknown>[] };
-}
+// Kept in its own module so logic tests need no styles; re-exported for existing callers.
+export { parseJsonArray };
 
 /** The server's per-item errors (`details.items.<index>.<field>`), one line per row, rows counted from 1. */
 export function rowErrors(details: Record<string, string> | undefined): { row: number; field: string; message: string }[] {

@@ -8,7 +8,7 @@ import { settingUpdateSchema } from '../../../src/shared/setting.ts';
 import { describeSchema } from '../../../src/app/forms/describe-schema.ts';
 import { FORM_ERROR, translateIssues } from '../../../src/app/forms/issues.ts';
 import { changedFields, getPath, setPath } from '../../../src/app/forms/paths.ts';
-import { passwordChangeSchema, passwordsMismatch } from '../../../src/app/features/settings/password-form.tsx';
+import { passwordChangeSchema, passwordsMismatch } from '../../../src/app/features/settings/password-rules.ts';
 
 const t = i18next.createInstance();
 beforeAll(async () => {

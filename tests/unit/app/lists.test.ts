@@ -4,7 +4,7 @@ import { FILTER_OPERATORS } from '../../../src/shared/list-params.ts';
 import type { EntityRecord, EntityStore, ListQuery } from '../../../src/app/data/entity-store.ts';
 import { createHttpEntityStore, listParams } from '../../../src/app/data/http-entity-store.ts';
 import { parseListState, queryKey, toggleSort } from '../../../src/app/lists/list-state.ts';
-import { parseJsonArray } from '../../../src/app/lists/json-batch-dialog.tsx';
+import { parseJsonArray } from '../../../src/app/lists/json-array.ts';
 import { SparseRows } from '../../../src/app/lists/sparse-rows.ts';
 
 describe('list state in the URL', () => {

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { css } from '../../../../styled-system/css';
-import { password } from '../../../shared/fields.ts';
 import { FormFields } from '../../forms/form-fields.tsx';
 import { FormError } from '../../forms/form-error.tsx';
 import type { FieldDescriptor } from '../../forms/describe-schema.ts';
@@ -9,16 +7,7 @@ import { useZodForm } from '../../forms/use-zod-form.ts';
 import { showToast } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { updateOwnUser } from '../profile/profile-actions.ts';
-
-/** SPEC.md §5: 6+ characters, a letter and a number; the confirmation must match. */
-export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  password: password(),
-  confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-});
-
-export const passwordsMismatch = (values: Record<string, unknown>) =>
-  values.confirmPassword && values.password !== values.confirmPassword ? { confirmPassword: 'validation.passwordMismatch' } : null;
+import { passwordChangeSchema, passwordsMismatch } from './password-rules.ts';
 
 const FIELDS: FieldDescriptor[] = [
   { name: 'currentPassword', kind: 'password', required: true },
