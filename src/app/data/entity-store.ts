@@ -44,6 +44,12 @@ export type EntityStore<T extends EntityRecord = EntityRecord> = {
   remove(id: string, version?: number): Promise<void>;
   createMany(inputs: Record<string, unknown>[]): Promise<T[]>;
   removeMany(ids: string[]): Promise<void>;
+  /**
+   * Calls `onChange` whenever the records may have changed under the store (the offline mirror after
+   * a pull, a replay or another tab's write), so lists read again; returns the unsubscribe. The HTTP
+   * store has none.
+   */
+  watch?(onChange: () => void): () => void;
 };
 
 export type EntityStoreFactory = (entity: EntityName) => EntityStore;

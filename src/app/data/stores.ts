@@ -3,7 +3,8 @@ import { http } from '../api/client.ts';
 import type { EntityRecord, EntityStore, EntityStoreFactory } from './entity-store.ts';
 import { createHttpEntityStore } from './http-entity-store.ts';
 
-let factory: EntityStoreFactory = (entity) => createHttpEntityStore(http, entity);
+const httpFactory: EntityStoreFactory = (entity) => createHttpEntityStore(http, entity);
+let factory: EntityStoreFactory = httpFactory;
 const cache = new Map<EntityName, EntityStore>();
 
 /** The store screens use for an entity; one instance per entity. */
@@ -20,4 +21,9 @@ export function entityStore<T extends EntityRecord = EntityRecord>(entity: Entit
 export function setEntityStoreFactory(next: EntityStoreFactory): void {
   factory = next;
   cache.clear();
+}
+
+/** Back to the HTTP stores (logout wipes the offline ones). */
+export function resetEntityStoreFactory(): void {
+  setEntityStoreFactory(httpFactory);
 }

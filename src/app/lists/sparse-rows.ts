@@ -1,6 +1,7 @@
 import type { EntityRecord, EntityStore, ListQuery } from '../data/entity-store.ts';
 
 export const PAGE_SIZE = 100;
+export const REFRESH_EVERY_MS = 250;
 
 export type SparseSnapshot<T> = {
   /** null until the first page answers. */
@@ -25,12 +26,24 @@ export class SparseRows<T extends EntityRecord> {
   private controller = new AbortController();
   private snapshot: SparseSnapshot<T> = this.makeSnapshot(null, 0, null);
   private listeners = new Set<() => void>();
+  /** Bumped by every refresh: a page read before it is stale when it lands. */
+  private generation = 0;
+  private refreshing = false;
+  private refreshAgain = false;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastRefresh = 0;
+  private unwatch: (() => void) | undefined;
 
   constructor(
     private readonly store: EntityStore<T>,
     private readonly query: Omit<ListQuery, 'page' | 'limit'>,
     private readonly pageSize = PAGE_SIZE,
-  ) {}
+    /** Changes closer together than this are read once (a pull writes its pages in quick chunks). */
+    private readonly refreshEveryMs = REFRESH_EVERY_MS,
+  ) {
+    // Lists follow the store: a pull, a replay, another tab's write re-read the pages in view.
+    this.unwatch = store.watch?.(() => this.scheduleRefresh());
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -50,20 +63,70 @@ export class SparseRows<T extends EntityRecord> {
   dispose(): void {
     this.controller.abort();
     this.listeners.clear();
+    this.unwatch?.();
+    clearTimeout(this.refreshTimer);
+  }
+
+  /** A change was reported: refresh now, or once at the end of the current interval. */
+  private scheduleRefresh(): void {
+    if (this.controller.signal.aborted || this.refreshTimer !== undefined) return;
+    const wait = Math.max(0, this.lastRefresh + this.refreshEveryMs - Date.now());
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.lastRefresh = Date.now();
+      void this.refresh();
+    }, wait);
+  }
+
+  /**
+   * Reads the loaded pages again (and the count). The rows on screen stay until the new ones arrive,
+   * so nothing flickers or jumps; pages past the new end are dropped.
+   */
+  async refresh(): Promise<void> {
+    if (this.controller.signal.aborted) return;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    const generation = ++this.generation;
+    try {
+      const wanted = this.pages.size ? [...this.pages.keys()] : [1];
+      const results = await Promise.all(wanted.map((page) => this.store.list({ ...this.query, page, limit: this.pageSize }, this.controller.signal)));
+      if (this.controller.signal.aborted || generation !== this.generation) return;
+      const count = results[0]?.count ?? this.snapshot.count ?? 0;
+      wanted.forEach((page, i) => this.pages.set(page, results[i]!.rows));
+      const last = Math.max(1, Math.ceil(count / this.pageSize));
+      for (const page of [...this.pages.keys()]) if (page > last) this.pages.delete(page);
+      this.publish(count);
+      const exact = results.find((r) => r.exactCount)?.exactCount;
+      exact?.then((n) => !this.controller.signal.aborted && generation === this.generation && this.publish(n), () => undefined);
+    } catch (error) {
+      if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);
+    } finally {
+      this.refreshing = false;
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        this.scheduleRefresh();
+      }
+    }
   }
 
   private async load(page: number): Promise<void> {
     if (this.pages.has(page) || this.inFlight.has(page)) return;
     this.inFlight.add(page);
     this.publish();
+    const generation = this.generation;
     try {
       const result = await this.store.list({ ...this.query, page, limit: this.pageSize }, this.controller.signal);
       if (this.controller.signal.aborted) return;
-      this.pages.set(page, result.rows);
       this.inFlight.delete(page);
+      // Read before a change it does not show: read it again.
+      if (generation !== this.generation) return void this.load(page);
+      this.pages.set(page, result.rows);
       this.publish(result.count);
       // A provisional count (the offline store answers before it has counted): the exact one follows.
-      result.exactCount?.then((count) => !this.controller.signal.aborted && this.publish(count), () => undefined);
+      result.exactCount?.then((count) => !this.controller.signal.aborted && generation === this.generation && this.publish(count), () => undefined);
     } catch (error) {
       this.inFlight.delete(page);
       if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);

@@ -48,6 +48,8 @@ const ROW_HEIGHT = { normal: 44, compact: 32 };
 const rowCheckStyle = css({ w: '4.5', h: '4.5', accentColor: 'var(--bd-primary)', cursor: 'pointer' });
 
 const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' });
+/** The first cell: the row's checkbox, and the mark of a change not sent yet. */
+const firstCellStyle = cx(cellStyle, css({ px: '2', gap: '1' }));
 
 /**
  * A virtualised table: only the rows in view exist in the DOM, so 100,000 rows scroll like 100.
@@ -90,7 +92,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   }, [first, last, count, onRangeChange]);
 
   const visibleColumns = table.getVisibleLeafColumns();
-  const template = `2.75rem ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}${props.rowMenu ? ' 4rem' : ''}`;
+  const template = `3.25rem ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}${props.rowMenu ? ' 4rem' : ''}`;
   const { loaded } = props;
   const loadedIds = useMemo(() => loaded().map((row) => row.id), [loaded]);
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
@@ -109,7 +111,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
         <thead className={css({ display: 'grid', position: 'sticky', top: '0', zIndex: 1, bg: 'subtle', borderBottomWidth: '1px', borderColor: 'border' })}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1} className={css({ display: 'grid' })} style={{ gridTemplateColumns: template, height: rowHeight }}>
-              <th className={cellStyle} scope="col">
+              <th className={firstCellStyle} scope="col">
                 <Checkbox checked={allSelected ? true : someSelected ? 'indeterminate' : false} onChange={(checked) => props.onSelect(loadedIds, checked)} hideLabel>
                   {t('app.list.selectAll')}
                 </Checkbox>
@@ -151,12 +153,15 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
             const row = modelRows[position];
             if (!row) return null;
             const record = row.original.record;
+            // Rows with a change not sent yet (offline store): marked, so nobody takes them for saved.
+            const pending = record?._pending === true;
             return (
               <tr
                 key={row.id}
                 aria-rowindex={item.index + 2}
                 data-index={item.index}
                 aria-selected={record ? selected.has(record.id) : undefined}
+                data-pending={pending || undefined}
                 className={css({
                   display: 'grid',
                   position: 'absolute',
@@ -165,11 +170,12 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   borderColor: 'border',
                   _hover: { bg: 'subtle' },
                   '&[aria-selected=true]': { bg: 'primary.subtle' },
+                  '&[data-pending]': { boxShadow: 'inset 3px 0 0 token(colors.warning)' },
                 })}
                 style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
                 onDoubleClick={() => record && props.onRowOpen?.(record)}
               >
-                <td className={cellStyle}>
+                <td className={firstCellStyle}>
                   {record ? (
                     // A native checkbox: thousands of rows scroll past, each must mount cheaply.
                     <input
@@ -179,6 +185,11 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                       onChange={(event) => props.onSelect([record.id], event.target.checked)}
                       aria-label={t('app.list.selectRow', { index: item.index + 1 })}
                     />
+                  ) : null}
+                  {pending ? (
+                    <span role="img" aria-label={t('app.sync.pendingRow')} title={t('app.sync.pendingRow')} data-testid="pending-mark" className={css({ display: 'inline-flex', color: 'warning' })}>
+                      <Icon name="clock" size={14} />
+                    </span>
                   ) : null}
                 </td>
                 {row.getVisibleCells().map((cell) => (

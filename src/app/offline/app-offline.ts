@@ -1,0 +1,170 @@
+import Dexie from 'dexie';
+import { v7 as uuidv7 } from 'uuid';
+import { setEntityStoreFactory, resetEntityStoreFactory } from '../data/stores.ts';
+import { auth } from '../state/auth.ts';
+import { ui } from '../state/ui.ts';
+import { createAppEntityStore } from './app-store.ts';
+import { databaseName, deleteUserDatabase, OfflineDatabase } from './database.ts';
+import { createOfflineEngine, type OfflineEngine } from './engine.ts';
+import { offline as offlineState, setOfflineEngine, type OfflineState } from './offline-state.ts';
+import { browserOnlineSignal, inProcessLocks, type LockManagerLike } from './ports.ts';
+
+/** How often storage use is read again while signed in (and after every pull). */
+export const STORAGE_EVERY_MS = 60_000;
+
+export type StorageManagerLike = { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean>; estimate?: () => Promise<{ usage?: number; quota?: number }> };
+
+export type OfflineSessionDeps = {
+  createEngine: (userId: string) => OfflineEngine;
+  /** Screens' stores read and write through this engine from now on. */
+  install: (engine: OfflineEngine) => void;
+  /** Back to the HTTP stores. */
+  uninstall: () => void;
+  /** Unsent entries in a user's database whose engine is not running (the admin's, while impersonating). */
+  countUnsent: (userId: string) => Promise<number>;
+  deleteDatabase: (userId: string) => Promise<void>;
+  storage?: StorageManagerLike;
+  state?: OfflineState;
+};
+
+/**
+ * The engine's place in the app (DESIGN.md §7): one engine per signed-in user, started at sign-in or at
+ * start-up, switched on impersonation (the other one stops, its data kept), resumed when the same user
+ * signs in again after a 401 (never replayed under another user: they get their own database), wiped
+ * at logout.
+ */
+export function createOfflineSession(deps: OfflineSessionDeps) {
+  const state = deps.state ?? offlineState;
+  let current: { userId: string; engine: OfflineEngine; stop: () => void } | null = null;
+  let storageTimer: ReturnType<typeof setInterval> | undefined;
+
+  async function readStorage() {
+    try {
+      const estimate = await deps.storage?.estimate?.();
+      if (estimate) state.storage = { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 };
+    } catch {
+      // Not offered here (old browser): nothing to show.
+    }
+  }
+
+  async function askPersist() {
+    try {
+      if (!deps.storage?.persist) return;
+      state.persisted = (await deps.storage.persisted?.()) || (await deps.storage.persist());
+    } catch {
+      state.persisted = false;
+    }
+  }
+
+  function release(): { userId: string; engine: OfflineEngine } | null {
+    const was = current;
+    current = null;
+    was?.stop();
+    clearInterval(storageTimer);
+    storageTimer = undefined;
+    setOfflineEngine(null);
+    Object.assign(state, { userId: null, status: null, unavailable: false });
+    return was;
+  }
+
+  return {
+    state,
+    engine: () => current?.engine ?? null,
+
+    /** Opens (or keeps) the mirror of this user; `signIn` asks for persistent storage too. */
+    async activate(userId: string, options: { signIn?: boolean } = {}): Promise<OfflineEngine> {
+      if (options.signIn) void askPersist();
+      if (current?.userId === userId) {
+        const { engine } = current;
+        // The same person signed in again: what stopped at the 401 carries on.
+        if (engine.status().pausedForAuth) engine.resume();
+        else engine.wake();
+        return engine;
+      }
+      // Another user (impersonation, or someone else signing in): that engine stops, its data stays.
+      const previous = release();
+      if (previous) void previous.engine.stop().catch(() => undefined);
+      const engine = deps.createEngine(userId);
+      let lastPull: number | null = null;
+      const unsubscribe = engine.subscribe((status) => {
+        state.status = status;
+        if (status.lastPulledAt !== lastPull) {
+          lastPull = status.lastPulledAt;
+          void readStorage();
+        }
+      });
+      current = { userId, engine, stop: () => void unsubscribe() };
+      state.userId = userId;
+      setOfflineEngine(engine);
+      deps.install(engine);
+      void readStorage();
+      storageTimer = setInterval(() => void readStorage(), STORAGE_EVERY_MS);
+      void engine.start().catch(() => {
+        // The local database cannot be opened here: screens keep working through the API.
+        if (current?.engine !== engine) return;
+        deps.uninstall();
+        state.unavailable = true;
+      });
+      return engine;
+    },
+
+    /** Stops the engine and keeps its data (the session ended without a logout). */
+    async deactivate(): Promise<void> {
+      const was = release();
+      deps.uninstall();
+      await was?.engine.stop().catch(() => undefined);
+    },
+
+    /** Changes not yet sent, in this user's database and in the others' named (the impersonating admin's). */
+    async unsentCount(others: (string | null | undefined)[] = []): Promise<number> {
+      let total = current ? await current.engine.unsentCount().catch(() => 0) : 0;
+      for (const id of new Set(others)) if (id && id !== current?.userId) total += await deps.countUnsent(id).catch(() => 0);
+      return total;
+    },
+
+    /** Logout: stop, wipe this user's database (and the others' named), back to the HTTP stores. */
+    async signOut(others: (string | null | undefined)[] = []): Promise<void> {
+      const was = release();
+      deps.uninstall();
+      if (was) await was.engine.wipe().catch(() => deps.deleteDatabase(was.userId).catch(() => undefined));
+      for (const id of new Set(others)) if (id && id !== was?.userId) await deps.deleteDatabase(id).catch(() => undefined);
+    },
+
+    readStorage,
+  };
+}
+
+export type OfflineSession = ReturnType<typeof createOfflineSession>;
+
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The browser's engine: the app's API, token and headers, Web Locks, the online events. */
+export function browserEngine(userId: string): OfflineEngine {
+  return createOfflineEngine({
+    userId,
+    baseUrl: '/api',
+    fetch: (url, init) => window.fetch(url, init),
+    getToken: () => auth.token ?? undefined,
+    headers: () => ({ 'x-lang': ui.localLanguage, 'x-timezone': localTimeZone() }),
+    online: browserOnlineSignal(),
+    locks: (navigator.locks as LockManagerLike | undefined) ?? inProcessLocks(),
+    newId: uuidv7,
+  });
+}
+
+export const offlineSession = createOfflineSession({
+  createEngine: browserEngine,
+  install: (engine) => setEntityStoreFactory((entity) => createAppEntityStore(engine, entity)),
+  uninstall: resetEntityStoreFactory,
+  async countUnsent(userId) {
+    if (!(await Dexie.exists(databaseName(userId)))) return 0;
+    const db = new OfflineDatabase(userId);
+    try {
+      return await db.outbox.count();
+    } finally {
+      db.close();
+    }
+  },
+  deleteDatabase: (userId) => deleteUserDatabase(userId),
+  storage: typeof navigator === 'undefined' ? undefined : navigator.storage,
+});
