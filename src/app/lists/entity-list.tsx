@@ -62,6 +62,8 @@ export type EntityListProps = {
   renderForm?: (props: ListFormProps) => ReactNode;
   /** Whether "add" is offered (default: when there is a form). */
   canCreate?: boolean;
+  /** Whether a row may be edited (default: yes). */
+  canEdit?: (row: EntityRecord) => boolean;
   /** Whether a row may be deleted (default: yes); the screens hide what the server refuses (DESIGN.md §5). */
   canDelete?: (row: EntityRecord) => boolean;
   /** Extra buttons in the page header (e.g. import). */
@@ -158,6 +160,7 @@ export function EntityList(props: EntityListProps) {
   const hasForm = Boolean(props.form || props.renderForm);
   const canCreate = props.canCreate ?? hasForm;
   const mayDelete = (row: EntityRecord) => props.canDelete?.(row) ?? true;
+  const mayEdit = (row: EntityRecord) => hasForm && (props.canEdit?.(row) ?? true);
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
@@ -262,9 +265,9 @@ export function EntityList(props: EntityListProps) {
         onRangeChange={list.ensureRange}
         loading={list.loading}
         empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
-        onRowOpen={props.onRowOpen ?? (hasForm ? (record) => setEditing({ mode: 'edit', record }) : undefined)}
+        onRowOpen={props.onRowOpen ?? (hasForm ? (record) => mayEdit(record) && setEditing({ mode: 'edit', record }) : undefined)}
         rowMenu={(record) => [
-          ...(hasForm ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
+          ...(mayEdit(record) ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
           ...(props.rowMenu?.(record, refresh) ?? []),
           ...(mayDelete(record) ? [{ value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) }] : []),
         ]}

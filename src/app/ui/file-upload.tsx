@@ -13,10 +13,12 @@ export type FileUploadProps = {
   /** Shown under the drop zone when a file is refused (type or size). */
   error?: string | null;
   disabled?: boolean;
+  /** The refusal of a file over `maxBytes` (default: the 5 MB message of SPEC.md §5). */
+  tooLargeMessage?: (filename: string) => string;
 };
 
 /** One file, dropped or chosen; Ark enforces type and size before anything is sent. */
-export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, error, disabled }: FileUploadProps) {
+export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, error, disabled, tooLargeMessage }: FileUploadProps) {
   const { t } = useTranslation();
   return (
     <ArkFileUpload.Root
@@ -52,7 +54,7 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
           api.rejectedFiles.length > 0 ? (
             <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })} role="alert">
               {api.rejectedFiles[0]?.errors.includes('FILE_TOO_LARGE')
-                ? t('app.upload.tooLarge', { filename: api.rejectedFiles[0]?.file.name })
+                ? (tooLargeMessage?.(api.rejectedFiles[0]?.file.name ?? '') ?? t('app.upload.tooLarge', { filename: api.rejectedFiles[0]?.file.name }))
                 : t('app.upload.badType')}
             </span>
           ) : null

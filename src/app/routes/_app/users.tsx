@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersScreen } from '../../features/users/users-screen.tsx';
+import { StaffScreen } from '../../features/leads/staff-screen.tsx';
 import { parseListState } from '../../lists/list-state.ts';
 
 export const Route = createFileRoute('/_app/users')({
   validateSearch: (search: Record<string, unknown>) => parseListState(search),
   component: function Users() {
     const navigate = Route.useNavigate();
-    return <UsersScreen kind="users" state={Route.useSearch()} onStateChange={(search) => void navigate({ search, replace: true })} />;
+    return <StaffScreen state={Route.useSearch()} onStateChange={(search) => void navigate({ search, replace: true })} />;
   },
 });

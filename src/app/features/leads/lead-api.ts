@@ -1,0 +1,79 @@
+import { http } from '../../api/client.ts';
+import { requireOnline } from '../../api/online-only.ts';
+import { uploadWithProgress, type UploadProgress } from '../../api/upload.ts';
+
+/** Lead management calls beyond the standard set (SPEC.md §7, issue 5). */
+
+export type TrendPoint = { date: string; count: number };
+export type LeadStats = {
+  total: number;
+  new: number;
+  assigned: number;
+  unassigned: number;
+  locked: number;
+  verification: Partial<Record<'uninitialized' | 'pending' | 'verified' | 'rejected', number>>;
+  byCampaign: { campaignId: string | null; name: string | null; count: number }[];
+};
+export type TopCampaign = { id: string; name: string; leads: number; converted: number; conversionRate: number };
+export type LeadDocument = { id: string; name: string; url: string; mime: string; size: number; originalName: string; dateCreation: string };
+export type DocumentsAnswer = { documents: LeadDocument[]; verificationStatus: string; verificationNote: string | null };
+export type ImportReport = { imported: number; total: number; failed: { row: number; email: string; errors: Record<string, string> }[]; message?: string };
+
+export const bulkAssign = (leadIds: string[], userId: string | null) =>
+  http<{ success: boolean; assigned: number; unchanged: number }>('/v1/user/bulk-assign', { method: 'PATCH', body: { leadIds, userId } });
+
+export const leadTrend = (from: string, to: string, signal?: AbortSignal) =>
+  http<{ trendData: TrendPoint[]; total: number }>('/v1/user/lead-trend', { query: { from, to }, signal });
+
+export const leadStats = (signal?: AbortSignal) => http<{ stats: LeadStats }>('/v1/user/lead-stats', { signal });
+
+export const topCampaigns = (signal?: AbortSignal) => http<{ topCampaigns: TopCampaign[] }>('/v1/campaign/top', { signal });
+
+export const documentsOf = (leadId: string, signal?: AbortSignal) => http<DocumentsAnswer>(`/v1/user/${leadId}/documents`, { signal });
+
+export const decideVerification = (leadId: string, status: 'verified' | 'rejected', note?: string) =>
+  http<Record<string, unknown>>(`/v1/user/${leadId}/verification`, { method: 'PATCH', body: note ? { status, note } : { status } });
+
+/** Uploads are online-only (DESIGN.md §7). */
+export function uploadDocument(leadId: string, file: File, onProgress?: (p: UploadProgress) => void) {
+  requireOnline();
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<{ document: LeadDocument; user: Record<string, unknown> }>(`/v1/user/${leadId}/documents`, form, onProgress);
+}
+
+/** The campaign goes first: the server reads the fields before it streams the file. */
+export function importLeads(file: File, campaignId: string | null, onProgress: (p: UploadProgress) => void, onUploaded: () => void) {
+  requireOnline();
+  const form = new FormData();
+  if (campaignId) form.append('campaignId', campaignId);
+  form.append('file', file, file.name);
+  return uploadWithProgress<ImportReport>('/v1/user/import-excel', form, onProgress, onUploaded);
+}
+
+/** A private file (documents, the template) as a blob: it needs the Bearer token, so no plain link. */
+export const fetchBlob = (url: string) => http<Blob, 'blob'>(url.replace(/^\/api/, ''), { responseType: 'blob' });
+
+/** Hands a blob to the browser as a download under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** Opens a blob in a new tab (a PDF or an image the browser shows itself). */
+export function openBlob(blob: Blob): void {
+  const href = URL.createObjectURL(blob);
+  window.open(href, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+export async function downloadTemplate(): Promise<void> {
+  requireOnline();
+  saveBlob(await http<Blob, 'blob'>('/v1/user/excel-template', { responseType: 'blob' }), 'lead_import_template.xlsx');
+}

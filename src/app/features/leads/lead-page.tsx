@@ -1,0 +1,149 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css, cx } from '../../../../styled-system/css';
+import { entityStore } from '../../data/stores.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { runOp } from '../../state/ops.ts';
+import { auth } from '../../state/auth.ts';
+import { showToast } from '../../state/ui.ts';
+import { Button, buttonRecipe } from '../../ui/button.tsx';
+import { Card, PageHeader } from '../../ui/card.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { LeadComments } from './lead-comments.tsx';
+import { LeadDocuments } from './lead-documents.tsx';
+import { NewPasswordDialog } from './new-password-dialog.tsx';
+import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
+import { StatusBadge, VerificationBadge } from './person-badges.tsx';
+import { PersonFormDialog } from './person-form-dialog.tsx';
+import { personName, useCampaigns, useStaff } from './use-lookup.ts';
+import { useRecord } from './use-records.ts';
+
+/** A lead's page: details, comments and documents together (later issues add money and orders). */
+export function LeadPage({ leadId }: { leadId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useSnapshot(auth).user;
+  const { record: lead, error, reload } = useRecord('user', leadId);
+  const campaigns = useCampaigns();
+  const staff = useStaff();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState<string | null>(null);
+
+  const back = (
+    <Link to="/leads" className={cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ alignSelf: 'start' }))}>
+      ← {t('app.nav.leads')}
+    </Link>
+  );
+  if (error) {
+    return (
+      <>
+        {back}
+        <p role="alert" className={css({ color: 'error', mt: 'gap' })}>{error.message}</p>
+      </>
+    );
+  }
+  if (!lead) return <Spinner label={t('app.common.loading')} />;
+
+  const name = personName(lead);
+  const admin = mayActOn(me, lead);
+  const options = (field: string, values: unknown) =>
+    Array.isArray(values) && values.length ? values.map((v) => (field === 'labels' ? t(`app.options.labels.${v}`) : String(v))).join(', ') : '—';
+  const details: [string, ReactNode][] = [
+    ['email', String(lead.email ?? '')],
+    ['phone', String(lead.phone ?? '') || '—'],
+    ['mobile', String(lead.mobile ?? '') || '—'],
+    ['campaignId', campaigns.nameOf(lead.campaignId) ?? '—'],
+    ['assignedTo', lead.assignedTo ? (staff.nameOf(lead.assignedTo) ?? '…') : t('app.people.unassigned')],
+    ['labels', options('labels', lead.labels)],
+    ['qualifications', options('qualifications', lead.qualifications)],
+    ['lastLogin', lead.lastLogin ? formatDateTime(String(lead.lastLogin)) : '—'],
+    ['dateCreation', lead.dateCreation ? formatDateTime(lead.dateCreation) : '—'],
+  ];
+  const lock = (locked: boolean) =>
+    void setLocked(lead, locked, (message) => t('app.list.updateFailed', { error: message }))
+      .then(() => {
+        showToast(t(locked ? 'app.people.locked' : 'app.people.unlocked'), 'success');
+        reload();
+      })
+      .catch(() => undefined);
+
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+      {back}
+      <PageHeader
+        title={
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+            {name}
+            <StatusBadge status={lead.status} />
+            <VerificationBadge status={lead.verificationStatus} />
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              {t('app.common.edit')}
+            </Button>
+            {admin ? (
+              <>
+                <Button variant="outline" onClick={() => lock(lead.status !== 'locked')}>
+                  {lead.status === 'locked' ? t('app.people.unlock') : t('app.people.lock')}
+                </Button>
+                <Button variant="outline" onClick={() => void resetPasswordOf(lead.id).then(setPassword).catch(() => undefined)}>
+                  {t('app.users.resetPassword')}
+                </Button>
+                {lead.status !== 'locked' ? (
+                  <Button variant="outline" onClick={() => void connectAs(lead.id).then(() => navigate({ to: '/' })).catch(() => undefined)}>
+                    {t('app.users.impersonate')}
+                  </Button>
+                ) : null}
+                <Button variant="danger" onClick={() => setDeleting(true)}>
+                  {t('app.common.delete')}
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+        <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+          <Card title={t('app.people.details')}>
+            <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
+              {details.map(([field, value]) => (
+                <div key={field} className={css({ display: 'contents' })}>
+                  <dt className={css({ color: 'fg.muted' })}>{t(`app.fields.${field}`)}</dt>
+                  <dd className={css({ overflowWrap: 'anywhere' })}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <LeadDocuments leadId={lead.id} onDecided={reload} />
+        </div>
+        <LeadComments leadId={lead.id} />
+      </div>
+      {editing ? <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} /> : null}
+      {password ? <NewPasswordDialog password={password} name={name} onClose={() => setPassword(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(false)}
+          title={t('app.people.confirmDelete', { name })}
+          description={t('app.list.confirmDelete', { count: 1 })}
+          confirmLabel={t('app.common.delete')}
+          danger
+          onConfirm={() =>
+            runOp('user.delete', () => entityStore('user').remove(lead.id, lead.version), { toast: (e) => t('app.list.deleteFailed', { error: e.message }) })
+              .then(() => {
+                showToast(t('app.list.deleted', { count: 1 }), 'success');
+                void navigate({ to: '/leads' });
+              })
+              .catch(() => setDeleting(false))
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css, cx } from '../../../../styled-system/css';
+import { LEAD_LABELS, VERIFICATION_STATUSES } from '../../../shared/constants.ts';
+import { isAdmin } from '../../../shared/roles.ts';
+import type { EntityRecord } from '../../data/entity-store.ts';
+import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import type { ListState } from '../../lists/list-state.ts';
+import { QuickFilters, type QuickFilter } from '../../lists/quick-filters.tsx';
+import { auth } from '../../state/auth.ts';
+import { settings } from '../../state/settings.ts';
+import { showToast } from '../../state/ui.ts';
+import { Button, buttonRecipe } from '../../ui/button.tsx';
+import type { MenuItem } from '../../ui/menu.tsx';
+import { BulkAssignDialog } from './bulk-assign-dialog.tsx';
+import { NewPasswordDialog } from './new-password-dialog.tsx';
+import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
+import { StatusBadge, VerificationBadge } from './person-badges.tsx';
+import { PersonFormDialog } from './person-form-dialog.tsx';
+import { LEAD_FILTER, personName, useCampaigns, useStaff } from './use-lookup.ts';
+
+const linkStyle = css({ color: 'primary', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', overflow: 'hidden', textOverflow: 'ellipsis' });
+
+const JSON_EXAMPLE = '[{"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com", "labels": ["forex"]}]';
+
+/** Leads: users whose role is lead (SPEC.md §2, §6); what a regular user may not do is not offered. */
+export function LeadsScreen({ state, onStateChange }: { state: ListState; onStateChange: (next: ListState) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useSnapshot(auth).user;
+  const qualifications = useSnapshot(settings).record?.qualifications ?? [];
+  const admin = isAdmin(me?.roles ?? []);
+  const campaigns = useCampaigns();
+  const staff = useStaff();
+  const [password, setPassword] = useState<{ value: string; name: string } | null>(null);
+  const [assigning, setAssigning] = useState<{ leads: EntityRecord[]; done: () => void } | null>(null);
+
+  const option = (field: string, value: string) => ({ value, label: t(`app.options.${field}.${value}`) });
+  const columns = useMemo<ListColumn[]>(
+    () => [
+      {
+        field: 'firstName',
+        render: (value, row) => (
+          <Link to="/leads/$leadId" params={{ leadId: row.id }} className={linkStyle}>
+            {String(value ?? '') || '—'}
+          </Link>
+        ),
+      },
+      { field: 'lastName' },
+      { field: 'email' },
+      { field: 'phone', hidden: true },
+      { field: 'mobile', hidden: true },
+      { field: 'campaignId', render: (value) => campaigns.nameOf(value) ?? '—' },
+      { field: 'assignedTo', render: (value) => (value ? (staff.nameOf(value) ?? '…') : t('app.people.unassigned')) },
+      { field: 'labels', kind: 'tags' },
+      { field: 'qualifications', kind: 'tags', hidden: true },
+      { field: 'verificationStatus', render: (value) => <VerificationBadge status={value} /> },
+      { field: 'status', render: (value) => <StatusBadge status={value} /> },
+      { field: 'lastLogin', kind: 'date', hidden: true },
+      { field: 'dateCreation', kind: 'date' },
+    ],
+    [campaigns, staff, t],
+  );
+
+  const quick: QuickFilter[] = [
+    { field: 'campaignId', label: t('app.fields.campaignId'), options: campaigns.options, noneLabel: t('app.common.none') },
+    ...(admin ? [{ field: 'assignedTo', label: t('app.fields.assignedTo'), options: staff.options, noneLabel: t('app.people.unassigned') }] : []),
+    { field: 'labels', label: t('app.fields.labels'), options: LEAD_LABELS.map((l) => option('labels', l)), multiple: true },
+    ...(qualifications.length ? [{ field: 'qualifications', label: t('app.fields.qualifications'), options: qualifications.map((q) => ({ value: q, label: q })), multiple: true }] : []),
+    { field: 'verificationStatus', label: t('app.fields.verificationStatus'), options: VERIFICATION_STATUSES.map((s) => option('verificationStatus', s)), multiple: true },
+    { field: 'status', label: t('app.fields.status'), options: (['active', 'locked'] as const).map((s) => option('status', s)) },
+  ];
+
+  const failed = (key: string) => (message: string) => t(key, { error: message });
+  const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] => [
+    { value: 'open', label: t('app.people.open'), onSelect: () => void navigate({ to: '/leads/$leadId', params: { leadId: row.id } }) },
+    ...(mayActOn(me, row)
+      ? [
+          row.status === 'locked'
+            ? { value: 'unlock', label: t('app.people.unlock'), onSelect: () => void setLocked(row, false, failed('app.list.updateFailed')).then(() => { showToast(t('app.people.unlocked'), 'success'); refresh(); }).catch(() => undefined) }
+            : { value: 'lock', label: t('app.people.lock'), onSelect: () => void setLocked(row, true, failed('app.list.updateFailed')).then(() => { showToast(t('app.people.locked'), 'success'); refresh(); }).catch(() => undefined) },
+          { value: 'reset', label: t('app.users.resetPassword'), onSelect: () => void resetPasswordOf(row.id).then((value) => setPassword({ value, name: personName(row) })).catch(() => undefined) },
+          ...(row.status !== 'locked' ? [{ value: 'impersonate', label: t('app.users.impersonate'), onSelect: () => void connectAs(row.id).then(() => navigate({ to: '/' })).catch(() => undefined) }] : []),
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <EntityList
+        entity="user"
+        title={t('app.nav.leads')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        baseFilters={LEAD_FILTER}
+        renderForm={(props) => <PersonFormDialog kind="lead" {...props} />}
+        jsonExample={JSON_EXAMPLE}
+        prepareBatch={(items) => items.map((item) => ({ roles: ['lead'], ...item }))}
+        canDelete={(row) => mayActOn(me, row)}
+        onRowOpen={(row) => void navigate({ to: '/leads/$leadId', params: { leadId: row.id } })}
+        rowMenu={rowMenu}
+        actions={
+          <Link to="/leads/import" className={cx(buttonRecipe({ variant: 'outline' }))}>
+            {t('app.import.open')}
+          </Link>
+        }
+        toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
+        bulkActions={
+          admin
+            ? (selected, done) => (
+                <Button size="sm" onClick={() => setAssigning({ leads: selected, done })}>
+                  {t('app.people.assign')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+      {password ? <NewPasswordDialog password={password.value} name={password.name} onClose={() => setPassword(null)} /> : null}
+      {assigning ? <BulkAssignDialog leads={assigning.leads} onClose={() => setAssigning(null)} onDone={assigning.done} /> : null}
+    </>
+  );
+}

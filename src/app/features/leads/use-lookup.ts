@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { EntityName } from '../../../shared/entities/index.ts';
+import type { Filter } from '../../../shared/list-params.ts';
+import type { EntityRecord } from '../../data/entity-store.ts';
+import { entityStore } from '../../data/stores.ts';
+
+const PAGE = 100;
+const MAX_PAGES = 20;
+const FRESH_MS = 30_000;
+const cache = new Map<string, { at: number; rows: Promise<EntityRecord[]> }>();
+
+async function loadAll(entity: EntityName, filters: Filter[]): Promise<EntityRecord[]> {
+  const store = entityStore(entity);
+  const rows: EntityRecord[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await store.list({ page, limit: PAGE, filters });
+    rows.push(...result.rows);
+    if (result.rows.length < PAGE || rows.length >= result.count) break;
+  }
+  return rows;
+}
+
+/** Drops cached lookups, e.g. after a campaign or a staff member was added. */
+export const forgetLookups = () => cache.clear();
+
+/**
+ * Names of related records for pickers and cells (campaigns, staff): read through the entity
+ * store, so they work offline as the lists do; shared by the screens for a few seconds.
+ */
+export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: EntityRecord) => string, enabled = true) {
+  const key = `${entity}:${JSON.stringify(filters)}`;
+  const [rows, setRows] = useState<EntityRecord[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let cached = cache.get(key);
+    if (!cached || Date.now() - cached.at > FRESH_MS) {
+      cached = { at: Date.now(), rows: loadAll(entity, filters) };
+      cache.set(key, cached);
+      cached.rows.catch(() => cache.delete(key));
+    }
+    let live = true;
+    cached.rows.then((next) => live && setRows(next)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // `key` stands for entity and filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, enabled]);
+  return useMemo(() => {
+    const names = new Map(rows.map((row) => [row.id, labelOf(row)]));
+    const options = rows.map((row) => ({ value: row.id, label: names.get(row.id)! })).sort((a, b) => a.label.localeCompare(b.label));
+    return { rows, options, nameOf: (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- labelOf is a pure formatter
+  }, [rows]);
+}
+
+export const personName = (row: Partial<EntityRecord>) => [row.firstName, row.lastName].filter(Boolean).join(' ') || String(row.email ?? '');
+export const STAFF_ROLES = ['root', 'admin', 'regular'] as const;
+export const STAFF_FILTER: Filter[] = [{ field: 'roles', values: [...STAFF_ROLES] }];
+export const ASSIGNABLE_FILTER: Filter[] = [
+  { field: 'roles', values: ['regular', 'admin'] },
+  { field: 'status', values: ['active'] },
+];
+export const LEAD_FILTER: Filter[] = [{ field: 'roles', values: ['lead'] }];
+
+/** Campaign names and staff names (staff: admins see all; regular staff see themselves). */
+export const useCampaigns = (enabled = true) => useLookup('campaign', [], (row) => String(row.name ?? ''), enabled);
+export const useStaff = (enabled = true) => useLookup('user', STAFF_FILTER, personName, enabled);
+export const useAssignable = (enabled = true) => useLookup('user', ASSIGNABLE_FILTER, personName, enabled);

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { EntityName } from '../../../shared/entities/index.ts';
+import { toApiError, type ApiError } from '../../api/http.ts';
+import type { EntityRecord, EntityStore, ListQuery } from '../../data/entity-store.ts';
+import { entityStore } from '../../data/stores.ts';
+
+type Watchable = EntityStore & { watch?: (onChange: () => void) => () => void };
+
+/** Reads again when the store says its records changed (the offline mirror after a pull or a replay). */
+function useWatch(entity: EntityName, reload: () => void) {
+  useEffect(() => (entityStore(entity) as Watchable).watch?.(reload), [entity, reload]);
+}
+
+/** One record through the entity store, with a reload after actions. */
+export function useRecord(entity: EntityName, id: string) {
+  const [record, setRecord] = useState<EntityRecord | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [token, setToken] = useState(0);
+  const reload = useCallback(() => setToken((n) => n + 1), []);
+  useWatch(entity, reload);
+  useEffect(() => {
+    let live = true;
+    entityStore(entity)
+      .get(id)
+      .then((next) => live && (setRecord(next), setError(null)))
+      .catch((cause) => live && setError(toApiError(cause)));
+    return () => {
+      live = false;
+    };
+  }, [entity, id, token]);
+  return { record, error, reload };
+}
+
+/** One page of records through the entity store (comments of a lead, latest notifications). */
+export function useRecords(entity: EntityName, query: Omit<ListQuery, 'page'> & { page?: number }, enabled = true) {
+  const [rows, setRows] = useState<EntityRecord[]>([]);
+  const [count, setCount] = useState<number | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [token, setToken] = useState(0);
+  const reload = useCallback(() => setToken((n) => n + 1), []);
+  useWatch(entity, reload);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    entityStore(entity)
+      .list({ page: 1, ...query }, controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        setRows(result.rows);
+        setCount(result.count);
+        setError(null);
+        result.exactCount?.then((exact) => !controller.signal.aborted && setCount(exact)).catch(() => undefined);
+      })
+      .catch((cause) => !controller.signal.aborted && setError(toApiError(cause)));
+    return () => controller.abort();
+    // `key` stands for the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entity, key, token, enabled]);
+  return { rows, count, error, reload, loading: count === null && !error };
+}
