@@ -6,14 +6,15 @@ import { DENSITY, NEUTRALS, PALETTES, TONES } from './src/app/theme/palettes.ts'
  * (data-color, data-mode, data-density) that set CSS variables; tokens point at the variables,
  * so one stylesheet serves all 15 × 2 × 2 combinations with no reload.
  */
-const toneVars = (mode: 'light' | 'dark', color: keyof typeof PALETTES) =>
-  Object.fromEntries(TONES.map((tone) => [`--bd-${tone}`, PALETTES[color][tone][mode]]));
+/** CSS custom properties `--bd-<name>`, typed so Panda accepts them as a style object. */
+type Vars = Record<`--bd-${string}`, string>;
+const vars = (entries: [string, string][]): Vars => Object.fromEntries(entries.map(([name, value]) => [`--bd-${name}`, value]));
 
-const neutralVars = (mode: 'light' | 'dark') =>
-  Object.fromEntries(Object.entries(NEUTRALS[mode]).map(([name, value]) => [`--bd-${name}`, value]));
+const toneVars = (mode: 'light' | 'dark', color: keyof typeof PALETTES) => vars(TONES.map((tone) => [tone, PALETTES[color][tone][mode]]));
 
-const densityVars = (density: keyof typeof DENSITY) =>
-  Object.fromEntries(Object.entries(DENSITY[density]).map(([name, value]) => [`--bd-${name}`, value]));
+const neutralVars = (mode: 'light' | 'dark') => vars(Object.entries(NEUTRALS[mode]));
+
+const densityVars = (density: keyof typeof DENSITY) => vars(Object.entries(DENSITY[density]));
 
 const colorRules = Object.fromEntries(
   (Object.keys(PALETTES) as (keyof typeof PALETTES)[]).flatMap((color) => [
