@@ -1,26 +1,55 @@
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
+import { isStaff } from '../../../shared/roles.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
+import { buttonRecipe } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
+import { LeadStatsPanel } from '../leads/lead-stats-panel.tsx';
+import { LeadTrendPanel } from '../leads/lead-trend-panel.tsx';
+import { VerificationBadge } from '../leads/person-badges.tsx';
+import { TopCampaignsPanel } from '../leads/top-campaigns-panel.tsx';
 
-/** The dashboard frame: later issues fill the panels (lead trend, statistics). */
+/** The dashboard (SPEC.md §1): lead trend and statistics for staff; a lead sees its own verification. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
-  const panels = ['leadTrend', 'statistics', 'topCampaigns', 'funds'] as const;
+  const staff = isStaff(user?.roles ?? []);
+  const placeholder = (panel: string) => (
+    <Card key={panel} title={t(`app.dashboard.${panel}`)}>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.placeholder.text')}</p>
+    </Card>
+  );
   return (
     <>
       <PageHeader title={t('app.dashboard.welcome', { name: user?.firstName ?? '' })} />
       <p className={css({ color: 'fg.muted', mb: 'gap' })}>{formatDate(Date.now())}</p>
-      <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
-        {panels.map((panel) => (
-          <Card key={panel} title={t(`app.dashboard.${panel}`)}>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.placeholder.text')}</p>
+      {staff ? (
+        <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+          <LeadStatsPanel />
+          <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+            <LeadTrendPanel />
+            <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+              <TopCampaignsPanel />
+              {placeholder('funds')}
+            </div>
+          </div>
+        </div>
+      ) : (
+        <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
+          <Card title={t('app.dashboard.myVerification')} actions={<VerificationBadge status={user?.verificationStatus} />}>
+            <p className={css({ fontSize: 'sm' })}>{t(`app.documents.explain.${user?.verificationStatus ?? 'uninitialized'}`, { note: user?.verificationNote ?? '' })}</p>
+            <div>
+              <Link to="/verification" className={buttonRecipe({ variant: 'outline', size: 'sm' })}>
+                {t('app.dashboard.goVerification')}
+              </Link>
+            </div>
           </Card>
-        ))}
-      </div>
+          {placeholder('funds')}
+        </div>
+      )}
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '../../../../styled-system/css';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { DatePicker } from '../../ui/date-picker.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { leadTrend } from './lead-api.ts';
+import { TrendChart } from './trend-chart.tsx';
+import { useFetch } from './use-fetch.ts';
+
+const DAY = 86_400_000;
+/** A local calendar day as yyyy-mm-dd. */
+const isoDay = (time: number) => {
+  const d = new Date(time);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** Local midnight of a day, as the instant the server reads (it counts days in our x-timezone). */
+const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+const PRESETS = [7, 30, 90] as const;
+
+/** The lead trend (SPEC.md §1): new leads per day over a chosen range, as a chart. */
+export function LeadTrendPanel() {
+  const { t } = useTranslation();
+  const today = isoDay(Date.now());
+  const [range, setRange] = useState({ from: isoDay(Date.now() - 29 * DAY), to: today });
+  const valid = range.from <= range.to;
+  const trend = useFetch((signal) => (valid ? leadTrend(startOf(range.from), startOf(range.to), signal) : Promise.resolve(null)), [range.from, range.to]);
+  const preset = (days: number) => setRange({ from: isoDay(Date.now() - (days - 1) * DAY), to: today });
+  const data = trend.data?.trendData ?? [];
+  const label = t('app.dashboard.chartLabel', { from: formatDate(`${range.from}T00:00:00`), to: formatDate(`${range.to}T00:00:00`) });
+  return (
+    <Card title={t('app.dashboard.leadTrend')}>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'end' })}>
+        <div className={css({ w: '44' })}>
+          <DatePicker label={t('app.dashboard.from')} value={range.from} onChange={(from) => from && setRange((r) => ({ ...r, from }))} />
+        </div>
+        <div className={css({ w: '44' })}>
+          <DatePicker label={t('app.dashboard.to')} value={range.to} onChange={(to) => to && setRange((r) => ({ ...r, to }))} />
+        </div>
+        <div role="group" aria-label={t('app.dashboard.range')} className={css({ display: 'flex', gap: '1' })}>
+          {PRESETS.map((days) => (
+            <Button key={days} variant="outline" size="sm" onClick={() => preset(days)}>
+              {t(`app.dashboard.last${days}`)}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {!valid ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{t('app.dashboard.badRange')}</p> : null}
+      {trend.error ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{t('app.dashboard.loadFailed', { error: trend.error.message })}</p> : null}
+      {trend.loading && !data.length ? <Spinner label={t('app.common.loading')} /> : null}
+      {trend.data ? (
+        <figure className={css({ display: 'flex', flexDir: 'column', gap: '2', m: '0' })}>
+          <figcaption className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {t('app.dashboard.trendTotal', { count: trend.data.total })} · {label}
+          </figcaption>
+          <div role="img" aria-label={`${label}. ${t('app.dashboard.trendTotal', { count: trend.data.total })}`}>
+            <TrendChart data={data} seriesLabel={t('app.dashboard.newLeads')} />
+          </div>
+          <table className={css({ srOnly: true })}>
+            <caption>{label}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('app.dashboard.day')}</th>
+                <th scope="col">{t('app.dashboard.newLeads')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((point) => (
+                <tr key={point.date}>
+                  <td>{formatDate(`${point.date}T00:00:00`)}</td>
+                  <td>{formatNumber(point.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </figure>
+      ) : null}
+    </Card>
+  );
+}
