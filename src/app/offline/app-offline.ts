@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { setEntityStoreFactory, resetEntityStoreFactory } from '../data/stores.ts';
 import { auth } from '../state/auth.ts';
 import { ui } from '../state/ui.ts';
-import { createAppEntityStore } from './app-store.ts';
+import { createAppEntityStore, watchOutboxCounts, type OutboxCounts } from './app-store.ts';
 import { databaseName, deleteUserDatabase, OfflineDatabase } from './database.ts';
 import { createOfflineEngine, type OfflineEngine } from './engine.ts';
 import { offline as offlineState, setOfflineEngine, type OfflineState } from './offline-state.ts';
@@ -24,6 +24,8 @@ export type OfflineSessionDeps = {
   countUnsent: (userId: string) => Promise<number>;
   deleteDatabase: (userId: string) => Promise<void>;
   storage?: StorageManagerLike;
+  /** Counts of the outbox as other tabs change it (the sending tab may be another one). */
+  watchCounts?: (engine: OfflineEngine, onCounts: (counts: OutboxCounts) => void) => () => void;
   state?: OfflineState;
 };
 
@@ -93,7 +95,17 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
           void readStorage();
         }
       });
-      current = { userId, engine, stop: () => void unsubscribe() };
+      const unwatch = deps.watchCounts?.(engine, (counts) => {
+        if (current?.engine === engine && state.status) state.status = { ...state.status, ...counts };
+      });
+      current = {
+        userId,
+        engine,
+        stop: () => {
+          unsubscribe();
+          unwatch?.();
+        },
+      };
       state.userId = userId;
       setOfflineEngine(engine);
       deps.install(engine);
@@ -166,5 +178,6 @@ export const offlineSession = createOfflineSession({
     }
   },
   deleteDatabase: (userId) => deleteUserDatabase(userId),
+  watchCounts: watchOutboxCounts,
   storage: typeof navigator === 'undefined' ? undefined : navigator.storage,
 });

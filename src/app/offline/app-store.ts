@@ -27,8 +27,8 @@ const lastSeq = async (engine: Engine) => ((await engine.db.outbox.orderBy('seq'
 
 export type Answer = { kind: 'sent' } | { kind: 'pending' } | { kind: 'refused'; entry: OutboxEntry };
 
-/** Calls `onChange` after every committed write to the outbox. */
-function watchOutbox(engine: Pick<OfflineEngine, 'db'>, onChange: () => void): () => void {
+/** Calls `onChange` after every committed write to the outbox (this tab's or another's). */
+export function watchOutbox(engine: Pick<OfflineEngine, 'db'>, onChange: () => void): () => void {
   const prefix = `idb://${engine.db.name}/${engine.db.outbox.name}/`;
   const listener = (parts: ObservabilitySet) => {
     if (Object.keys(parts).some((part) => part.startsWith(prefix))) onChange();
@@ -138,5 +138,43 @@ export function createAppEntityStore<T extends EntityRecord = EntityRecord>(engi
     createMany: (inputs) => answered((records) => records.map((r) => r.id), () => store.createMany(inputs)),
     removeMany: (ids) => answered(() => ids, () => store.removeMany(ids)),
     watch: (onChange) => watchTable(engine, entity, onChange),
+  };
+}
+
+export type OutboxCounts = { pending: number; conflicts: number; dead: number };
+
+/**
+ * The outbox's counts, read again after every change to it from any tab: a tab that does not hold
+ * the sending lock learns this way that the sending tab delivered its changes.
+ */
+export function watchOutboxCounts(engine: Pick<OfflineEngine, 'db'>, onCounts: (counts: OutboxCounts) => void): () => void {
+  let stopped = false;
+  let reading = false;
+  let again = false;
+  const read = async () => {
+    if (stopped) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      const outbox = engine.db.outbox;
+      const [pending, conflicts, dead] = await Promise.all([outbox.where('state').equals('queued').count(), outbox.where('state').equals('conflict').count(), outbox.where('state').equals('dead').count()]);
+      if (!stopped) onCounts({ pending, conflicts, dead });
+    } catch {
+      // Closed (the engine stopped): nothing to count.
+    } finally {
+      reading = false;
+      if (again) {
+        again = false;
+        void read();
+      }
+    }
+  };
+  const stop = watchOutbox(engine, () => void read());
+  return () => {
+    stopped = true;
+    stop();
   };
 }

@@ -261,8 +261,10 @@ export function createOfflineEngine(options: EngineOptions) {
   let pulling: Promise<void> | undefined;
   /** Pulls `/sync` until caught up; records with unsent changes keep the local version. */
   function pull(): Promise<void> {
+    // Offline, paused or signed out: nothing to pull now, and nothing kept (a kept promise would
+    // stand for every later pull, so the mirror would never be pulled again).
+    if (!status.online || status.pausedForAuth || !options.getToken()) return pulling ?? Promise.resolve();
     pulling ??= (async () => {
-      if (!status.online || status.pausedForAuth || !options.getToken()) return;
       setStatus({ syncing: true });
       try {
         type Page = { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };

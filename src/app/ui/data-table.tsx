@@ -49,7 +49,7 @@ const rowCheckStyle = css({ w: '4.5', h: '4.5', accentColor: 'var(--bd-primary)'
 
 const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' });
 /** The first cell: the row's checkbox, and the mark of a change not sent yet. */
-const firstCellStyle = cx(cellStyle, css({ px: '2', gap: '1' }));
+const firstCellStyle = css({ px: '2', gap: '1', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', fontSize: 'sm' });
 
 /**
  * A virtualised table: only the rows in view exist in the DOM, so 100,000 rows scroll like 100.

@@ -1,7 +1,7 @@
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, test } from 'vitest';
-import { answerOf, createAppEntityStore, localWriteError, watchTable } from '../../../src/app/offline/app-store.ts';
+import { answerOf, createAppEntityStore, localWriteError, watchOutboxCounts, watchTable, type OutboxCounts } from '../../../src/app/offline/app-store.ts';
 import { createOfflineEngine, type OfflineEngine } from '../../../src/app/offline/engine.ts';
 import { inProcessLocks, type OnlineSignal } from '../../../src/app/offline/ports.ts';
 
@@ -26,12 +26,13 @@ afterEach(async () => {
 });
 
 /** A real engine on fake-indexeddb, talking to a fake server the test describes. */
-async function engineWith(handler: Handler, online = switchable(true)) {
+async function engineWith(handler: Handler, online = switchable(true), pulls: string[] = []) {
   const engine = createOfflineEngine({
     userId: uuidv7(),
     baseUrl: 'http://server/api',
     fetch: async (url, init) => {
       const path = url.replace('http://server/api', '');
+      if (path.startsWith('/v1/sync')) pulls.push(path);
       if (path.startsWith('/v1/sync')) return new Response(JSON.stringify({ changes: [], cursor: 0, hasMore: false }), { status: 200 });
       // A hung server still lets the engine's timeout abort the request.
       const aborted = new Promise<never>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
@@ -138,6 +139,30 @@ describe('the app store over the offline engine', () => {
     await engine.mutations.create('campaign', { name: 'y' });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(campaigns).toBe(seen);
+  });
+
+  test('an engine started offline pulls once the connection is back (a pull tried offline is not kept)', async () => {
+    const pulls: string[] = [];
+    const { engine, online } = await engineWith(() => ({ status: 200, body: {} }), switchable(false), pulls);
+    await engine.pull();
+    expect(pulls).toEqual([]);
+    online.set(true);
+    await expect.poll(() => pulls.length).toBeGreaterThan(0);
+    const before = pulls.length;
+    await engine.pull();
+    expect(pulls.length).toBeGreaterThan(before);
+  });
+
+  test("every tab's indicator follows the outbox, whichever tab sends", async () => {
+    const { engine } = await engineWith(() => ({ status: 201, body: {} }), switchable(false));
+    const seen: OutboxCounts[] = [];
+    const stop = watchOutboxCounts(engine, (counts) => seen.push(counts));
+    const record = await engine.mutations.create('campaign', { name: 'x' });
+    await expect.poll(() => seen.at(-1)).toEqual({ pending: 1, conflicts: 0, dead: 0 });
+    // Another tab delivered it (here: the outbox entry goes away without this engine's help).
+    await engine.db.outbox.where('recordIds').equals(record.id).delete();
+    await expect.poll(() => seen.at(-1)).toEqual({ pending: 0, conflicts: 0, dead: 0 });
+    stop();
   });
 
   test('a full disk is said in words, never swallowed', () => {
