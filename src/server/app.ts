@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -58,6 +59,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   await bootstrap(database.db, config, (message) => (logger === false ? undefined : console.log(message)));
 
+  // Sync pages and the client's JavaScript shrink several times over the wire.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -92,7 +95,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 /** The built PWA when there is one, with the SPA fallback for client routes; /api stays JSON. */
 function serveClient(app: FastifyInstance, clientDir: string) {
   const built = existsSync(path.join(clientDir, 'index.html'));
-  if (built) app.register(fastifyStatic, { root: clientDir, wildcard: false, index: ['index.html'] });
+  if (built) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: ['index.html'],
+      // Hashed build assets never change; the shell and the service worker must be checked each time.
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (built && request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
