@@ -8,7 +8,7 @@ type Row = Record<string, unknown>;
 /** Column names as the database has them: client.ts opens drizzle with `casing: 'snake_case'`. */
 const casing = new CasingCache('snake_case');
 /** Rows per statement; each statement carries one json parameter, far from any protocol limit. */
-const CHUNK = 2_000;
+const CHUNK = 5_000;
 
 /**
  * Multi-row INSERT for big batches (batch create, import, change log, demo seed): each chunk travels

@@ -9,6 +9,7 @@ import {
   productMarkets, products, projects, settings, users, withdrawals,
 } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { CHANGE_LOCK } from '../http/mutate.ts';
 import { createRandom, type Random } from './random.ts';
 import {
   CAMPAIGNS, CATEGORIES, COMMENTS, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, MARKETS, NOTIFICATIONS, PLACES, PROJECTS, QUALIFICATIONS,
@@ -24,7 +25,7 @@ export const DEMO_LEAD_EMAIL = `lead@${DEMO_DOMAIN}`;
 export type SeedOptions = {
   /** Leads to make (default 3,000). */
   leads?: number;
-  /** Same seed (and same `now`) → same data, ids included. */
+  /** Same seed (and same `now`) → same data, ids included (only the password hash's salt differs). */
   seed?: number;
   /** Regular staff members the leads are shared between (default 6). */
   regulars?: number;
@@ -118,6 +119,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
+    // The change-log lock, as every write takes it (http/mutate.ts): a client syncing meanwhile must not
+    // move its cursor past sequence numbers this transaction has taken but not yet committed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
     const changes: Change[] = [];
     const write = async (entity: EntityName | 'ledger', table: PgTable, rows: Row[], audience?: (row: Row) => string[] | null) => {
       await insertRows(tx, table, rows);

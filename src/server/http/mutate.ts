@@ -29,7 +29,7 @@ export type Work = {
 export type Answer<T> = { status?: number; body: T };
 
 /** Changes are numbered in commit order: the sequence is taken under a lock held to commit. */
-const CHANGE_LOCK = 7_305_001;
+export const CHANGE_LOCK = 7_305_001;
 const CHUNK = 5_000;
 
 async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
