@@ -36,10 +36,10 @@ const SCALE = Math.min(10, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) 
 const LEADS = Math.max(500, Math.round(100_000 * SCALE));
 const BATCH = Math.max(100, Math.round(10_000 * SCALE));
 /** Samples per way of asking: at least MIN, more while the time budget lasts, at most MAX. */
-const LIST = { min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))), max: 400, budgetMs: Math.max(15_000, 75_000 * Math.min(1, SCALE)), warmup: 10 };
+const LIST = { min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))), max: 400, budgetMs: Math.max(15_000, 45_000 * Math.min(1, SCALE)), warmup: 10 };
 const BATCH_ROUNDS = SCALE >= 0.5 ? 3 : 2;
 const COLD_RUNS = 3;
-const LOAD = { ms: Math.max(4_000, 12_000 * Math.min(1, SCALE)), concurrency: 8 };
+const LOAD = { ms: Math.max(4_000, 10_000 * Math.min(1, SCALE)), concurrency: 8 };
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 
@@ -92,6 +92,23 @@ function listSql(app: FastifyInstance, page: number): { page: Sql; count: Sql } 
   };
 }
 
+/** Records the statements the API sends to the driver for one list page: the raw side must run exactly those. */
+async function apiRunsSameSql(app: FastifyInstance, driver: Driver, headers: Record<string, string>, expected: { page: Sql; count: Sql }, page: number) {
+  const seen: string[] = [];
+  const original = driver.query;
+  driver.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    seen.push(typeof first === 'string' ? first : first.text);
+    return (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+  } as Driver['query'];
+  try {
+    await app.inject({ method: 'GET', url: listUrl(page), headers });
+  } finally {
+    driver.query = original;
+  }
+  return seen.includes(expected.page.sql) && seen.includes(expected.count.sql);
+}
+
 async function benchList(app: FastifyInstance, driver: Driver, token: string): Promise<NonNullable<Result['list']> & { matching: number }> {
   const first = await app.inject({ method: 'GET', url: listUrl(1), headers: { authorization: `Bearer ${token}` } });
   if (first.statusCode !== 200) throw new Error(`list: ${first.statusCode} ${first.body}`);
@@ -106,6 +123,9 @@ async function benchList(app: FastifyInstance, driver: Driver, token: string): P
   for (let page = 1; page <= maxPage; page++) sqlOf.set(page, listSql(app, page));
 
   // The raw query is the API's two statements, run the way the API runs them (concurrently).
+  const sameSql = await apiRunsSameSql(app, driver, headers, sqlOf.get(Math.min(3, maxPage))!, Math.min(3, maxPage));
+  if (!sameSql) throw new Error('the raw statements differ from what the API runs: fix listSql()');
+
   const ways = {
     raw: async (page: number) => {
       const q = sqlOf.get(page)!;
@@ -360,6 +380,9 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
   return result;
 }
 
+/** The 1-minute load average: how busy the shared machine was (2 CPUs: above 2, things queue). */
+const loadAverage = () => os.loadavg()[0].toFixed(1);
+
 function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds: number): string {
   const cell = (r: Result, f: (r: Result) => string) => (r.skipped ? 'skipped' : f(r));
   const row = (label: string, f: (r: Result) => string, goal = '') => [label, ...results.map((r) => cell(r, f)), goal];
@@ -398,7 +421,7 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
     `# API benchmark`,
     '',
     `${startedAt.toISOString()} · commit ${commit || '?'} · Node ${process.version} · ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}) · ` +
-      `BENCH_SCALE=${SCALE} · ${totalSeconds.toFixed(0)} s`,
+      `BENCH_SCALE=${SCALE} · ${totalSeconds.toFixed(0)} s · load average ${LOAD_AT_START} at start, ${loadAverage()} at end`,
     '',
     markdownTable(header, rows),
     '',
@@ -406,7 +429,7 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
     ...(skipped.length ? [''] : []),
     'How it is measured (`npm run bench`, or `npx tsx tests/bench/api.bench.ts`; `BENCH_SCALE=0.05` for a quick run):',
     `- Data: the demo seeder (src/server/demo/seed.ts), in-process. The list is \`GET ${decodeURIComponent(listUrl(1)).replace('page=1', 'page=N')}\` as root, N drawn from pages 1–50.`,
-    '- raw SQL = the two statements the API runs (the page and its count, built by the same list-query code, run concurrently as the API runs them) straight on the driver (PGlite `query`, pg `Pool.query`); inject = Fastify `inject` in-process; HTTP = a keep-alive loopback connection to the same in-process server. The three are interleaved request by request, in rotating order; p99 is nearest-rank.',
+    '- raw SQL = the two statements the API runs (the page and its count, built by the same list-query code and checked against what the API sends to the driver; run concurrently as the API runs them) straight on the driver (PGlite `query`, pg `Pool.query`); inject = Fastify `inject` in-process; HTTP = a keep-alive loopback connection to the same in-process server. The three are interleaved request by request, in rotating order; p99 is nearest-rank.',
     '- batch: POST /api/v1/user/batch with a pre-serialised body (validation, email checks, insert … returning, change log, 201 with every record) against one transaction of multi-row INSERTs of the same rows (9 columns, chunked under the 65,535-parameter limit), without and with the matching change-log rows. Rows are deleted after each round.',
     `- cold start: \`${runner.label}\` spawned as a child process (LOG_LEVEL=warn), timed from spawn to the first 200 of GET /api/v1/setting polled every 5 ms. "empty" = a new data dir (PGlite: initdb + migrations + root account) or a new database (PostgreSQL: migrations + root account).`,
     `- memory: process.memoryUsage() of that child, asked over IPC, 0.5 s after its first answer; under load = the highest of samples every 100 ms while ${LOAD.concurrency} connections ask for list pages for ${(LOAD.ms / 1000).toFixed(0)} s and one batch of ${thousands(BATCH)} leads is created.`,
@@ -416,6 +439,7 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
 }
 
 const startedAt = new Date();
+const LOAD_AT_START = loadAverage();
 const t0 = now();
 log(`scale ${SCALE}: ${thousands(LEADS)} leads, batches of ${thousands(BATCH)}`);
 const runner = serverRunner(ROOT_DIR);
