@@ -88,15 +88,19 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
       if (previous) void previous.engine.stop().catch(() => undefined);
       const engine = deps.createEngine(userId);
       let lastPull: number | null = null;
+      // The outbox's counts as last read after a change from any tab: fresher than those of an
+      // engine that does not send (another tab holds the lock), so they win over its own.
+      let counts: OutboxCounts | null = null;
       const unsubscribe = engine.subscribe((status) => {
-        state.status = status;
+        state.status = counts ? { ...status, ...counts } : status;
         if (status.lastPulledAt !== lastPull) {
           lastPull = status.lastPulledAt;
           void readStorage();
         }
       });
-      const unwatch = deps.watchCounts?.(engine, (counts) => {
-        if (current?.engine === engine && state.status) state.status = { ...state.status, ...counts };
+      const unwatch = deps.watchCounts?.(engine, (next) => {
+        counts = next;
+        if (current?.engine === engine && state.status) state.status = { ...state.status, ...next };
       });
       current = {
         userId,

@@ -109,6 +109,21 @@ describe('the offline engine in the session (DESIGN.md §7)', () => {
     expect(s.state.status?.pending).toBe(0);
   });
 
+  test('counts read from the outbox (another tab may be the one sending) win over the engine’s own', async () => {
+    let report: ((counts: { pending: number; conflicts: number; dead: number }) => void) | undefined;
+    const { s, engines, state } = session({ watchCounts: (_engine, onCounts) => ((report = onCounts), () => (report = undefined)) });
+    await s.activate('ada');
+    engines[0]!.set({ pending: 2 });
+    expect(state.status?.pending).toBe(2);
+    report!({ pending: 0, conflicts: 1, dead: 0 });
+    expect(state.status).toMatchObject({ pending: 0, conflicts: 1 });
+    // The engine's next status (here: back online) keeps the outbox's counts.
+    engines[0]!.set({ online: false, pending: 2 });
+    expect(state.status).toMatchObject({ online: false, pending: 0, conflicts: 1 });
+    await s.signOut();
+    expect(report).toBeUndefined();
+  });
+
   test('impersonation switches engines and restoring switches back to a fresh engine on the admin’s data', async () => {
     const { s, engines } = session();
     await s.activate('admin');
