@@ -22,7 +22,11 @@ export function startRealtime(): void {
   void import('socket.io-client').then(({ io }) => {
     if (mine !== generation) return;
     socket = io('/setting', { path: '/api/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on('connect', () => socket?.emit('joinDepositRoom'));
+    socket.on('connect', () => {
+      socket?.emit('joinDepositRoom');
+      // Changes announced while disconnected were missed: (re)connecting is a reason to pull.
+      handlers.changes(undefined);
+    });
     socket.on('settingUpdated', () => handlers.settingUpdated());
     socket.on('changes', (payload: { cursor?: unknown }) => handlers.changes(payload?.cursor));
   });

@@ -8,6 +8,7 @@ import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
+import { OfflineNote } from '../../ui/offline-note.tsx';
 import { LookControls } from '../layout/look-controls.tsx';
 import { login } from '../session/session.ts';
 
@@ -43,6 +44,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
             <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('app.login.title')}</h1>
           </div>
           <form onSubmit={form.onSubmit} noValidate aria-label={t('app.login.title')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+            <OfflineNote text={t('app.sync.needsConnection.login')} />
             <FormError form={form} />
             {FIELDS.map((field) => (
               <Field key={field.name} label={t(`app.fields.${field.name}`)} error={form.errors[field.name]} required>

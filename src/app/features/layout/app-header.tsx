@@ -7,7 +7,8 @@ import { auth } from '../../state/auth.ts';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { Menu } from '../../ui/menu.tsx';
-import { logout } from '../session/session.ts';
+import { useLogoutFlow } from '../session/logout-flow.tsx';
+import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { LookControls } from './look-controls.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -18,6 +19,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const { user } = useSnapshot(auth);
   const { record } = useSnapshot(settings);
   const roles = user?.roles ?? [];
+  const logoutFlow = useLogoutFlow(() => void navigate({ to: '/login' }));
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
   // On phones the text links move into the account menu; the header keeps what fits.
   const linkButton = cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ display: { base: 'none', md: 'inline-flex' } }));
@@ -42,6 +44,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         <Link to="/platform" className={linkButton}>
           {t('app.header.platform')}
         </Link>
+        <SyncIndicator />
         <LookControls />
         <Menu
           trigger={
@@ -58,11 +61,12 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
             {
               value: 'logout',
               label: t('app.header.logout'),
-              onSelect: () => void logout().finally(() => navigate({ to: '/login' })),
+              onSelect: () => void logoutFlow.request(),
             },
           ]}
         />
       </nav>
+      {logoutFlow.dialog}
     </header>
   );
 }

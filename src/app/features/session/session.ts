@@ -12,7 +12,21 @@ import {
 import { runOp } from '../../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';
 import { startRealtime, stopRealtime } from '../../realtime/socket.ts';
+import { requireOnline } from '../../api/online-only.ts';
 import { loadSettings } from './settings-actions.ts';
+
+/** The offline engine loads with the signed-in screens, never with the login screen (DESIGN.md §7). */
+const offlineSession = () => import('../../offline/app-offline.ts').then((module) => module.offlineSession);
+
+/** The signed-in user's own mirror and outbox; `signIn` asks for persistent storage too. */
+async function openMirror(user: CurrentUser | null, signIn = false): Promise<void> {
+  if (!user) return;
+  try {
+    await (await offlineSession()).activate(user.id, { signIn });
+  } catch {
+    // The engine's code could not load (offline before it was ever cached): screens use the API.
+  }
+}
 
 type CheckAuth = { id: string; roles: string[]; impersonatorId: string | null };
 
@@ -38,30 +52,52 @@ export async function checkAuth(): Promise<CurrentUser | null> {
 export async function login(email: string, password: string): Promise<CurrentUser | null> {
   const { token, user } = await runOp(
     'auth.login',
-    () => http<{ token: string; user: CurrentUser }>('/v1/auth/login', { method: 'POST', body: { email, password } }),
+    () => {
+      // Online-only (DESIGN.md §7): offline, refused at once with errors.OFFLINE.
+      requireOnline();
+      return http<{ token: string; user: CurrentUser }>('/v1/auth/login', { method: 'POST', body: { email, password } });
+    },
     { toast: false },
   );
   signedIn(token, user);
   const checked = await checkAuth();
+  await openMirror(checked, true);
   startRealtime();
   return checked;
 }
 
+/** Changes made here and not yet sent (the logout warning counts them, the impersonating admin's too). */
+export async function unsentChanges(): Promise<number> {
+  return (await offlineSession()).unsentCount([auth.impersonatorId]);
+}
+
 export async function logout(): Promise<void> {
+  const impersonator = auth.impersonatorId;
   try {
     await runOp('auth.logout', () => http('/v1/auth/logout', { query: { allDevices: 'true' } }), { toast: false });
   } finally {
-    // Signed out locally even when the server cannot be reached.
+    // Signed out locally even when the server cannot be reached; the local data goes too.
     stopRealtime();
+    await (await offlineSession()).signOut([impersonator]).catch(() => undefined);
     clearAuth();
   }
 }
 
+/**
+ * The server refused the session (401) while changes wait: sign in again. The engine stays, paused;
+ * the same user signing in resumes it, another user gets their own (DESIGN.md §7).
+ */
+export function signInAgain(): void {
+  stopRealtime();
+  clearAuth();
+}
+
 /** Connect as another user: the admin's token is kept as the previous token (SPEC.md §4). */
 export async function impersonate(userId: string): Promise<void> {
-  const { token } = await runOp('auth.impersonate', () =>
-    http<{ token: string }>(`/v1/auth/generate-token/${userId}`, { method: 'POST' }),
-  );
+  const { token } = await runOp('auth.impersonate', () => {
+    requireOnline();
+    return http<{ token: string }>(`/v1/auth/generate-token/${userId}`, { method: 'POST' });
+  });
   switchToImpersonation(token);
   await afterTokenChange();
 }
@@ -71,21 +107,27 @@ export async function stopImpersonating(): Promise<void> {
   await afterTokenChange();
 }
 
+/** Impersonation switches user: the other user's engine stops (its data kept), this one's starts. */
 async function afterTokenChange(): Promise<void> {
   stopRealtime();
-  await checkAuth();
+  await openMirror(await checkAuth());
   startRealtime();
 }
 
 export async function resetPassword(userId: string): Promise<string> {
-  const { password } = await runOp('auth.resetPassword', () =>
-    http<{ password: string }>(`/v1/auth/reset-password/${userId}`, { method: 'POST' }),
-  );
+  const { password } = await runOp('auth.resetPassword', () => {
+    requireOnline();
+    return http<{ password: string }>(`/v1/auth/reset-password/${userId}`, { method: 'POST' });
+  });
   return password;
 }
 
 /** Start-up (SPEC.md §1): check authentication, then load settings, then render. */
 export async function startSession(): Promise<void> {
+  // Signed in (a token kept): the engine's code downloads while authentication is checked.
+  if (auth.token) void offlineSession().catch(() => undefined);
   const [user] = await Promise.all([checkAuth(), loadSettings().catch(() => null)]);
+  // Before the first render, so the first list already reads the local mirror (offline too).
+  await openMirror(user);
   if (user) startRealtime();
 }

@@ -3,6 +3,7 @@ import { http } from '../../api/client.ts';
 import { runOp } from '../../state/ops.ts';
 import { setSettings, type SettingRecord } from '../../state/settings.ts';
 import { i18next } from '../../i18n/i18n.ts';
+import { requireOnline } from '../../api/online-only.ts';
 
 /** GET /setting is public: the login screen already shows the company's name and colour. */
 export async function loadSettings(): Promise<SettingRecord> {
@@ -28,8 +29,11 @@ export async function saveSettings(changes: SettingUpdate): Promise<SettingRecor
 export async function uploadLogo(file: File): Promise<SettingRecord> {
   const body = new FormData();
   body.append('file', file);
-  const record = await runOp('settings.logo', () => http<SettingRecord>('/v1/setting/logo', { method: 'POST', body }), {
-    toast: () => i18next.t('app.settings.logoFailed'),
+  const record = await runOp('settings.logo', () => {
+      requireOnline();
+      return http<SettingRecord>('/v1/setting/logo', { method: 'POST', body });
+    }, {
+    toast: (error) => (error.code === 'OFFLINE' ? error.message : i18next.t('app.settings.logoFailed')),
   });
   setSettings(record);
   return record;
