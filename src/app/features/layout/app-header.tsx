@@ -9,6 +9,7 @@ import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { Menu } from '../../ui/menu.tsx';
 import { useLogoutFlow } from '../session/logout-flow.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { LookControls } from './look-controls.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -45,6 +46,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
           {t('app.header.platform')}
         </Link>
         <SyncIndicator />
+        <NotificationBell />
         <LookControls />
         <Menu
           trigger={

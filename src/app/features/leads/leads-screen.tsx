@@ -59,7 +59,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
       { field: 'verificationStatus', render: (value) => <VerificationBadge status={value} /> },
       { field: 'status', render: (value) => <StatusBadge status={value} /> },
       { field: 'lastLogin', kind: 'date', hidden: true },
-      { field: 'dateCreation', kind: 'date' },
+      { field: 'dateCreation', kind: 'date', hidden: true },
     ],
     [campaigns, staff, t],
   );

@@ -99,15 +99,18 @@ export function MyDocumentsScreen() {
             maxFileSize={MAX_FILE_BYTES}
             accept={ACCEPT}
             disabled={progress !== null}
-            onFileChange={(details) => {
-              setFiles(details.acceptedFiles);
+            // Two callbacks, each with the whole current list (onFileChange can report a stale other half).
+            onFileAccept={(details) => {
+              setFiles(details.files);
               setError(null);
+            }}
+            onFileReject={(details) =>
               setRefused(
-                details.rejectedFiles.map(({ file, errors }) =>
+                details.files.map(({ file, errors }) =>
                   errors.includes('FILE_TOO_LARGE') ? t('app.upload.tooLarge', { filename: file.name }) : errors.includes('TOO_MANY_FILES') ? t('app.documents.tooMany', { max: MAX_FILES }) : t('app.documents.badType', { filename: file.name }),
                 ),
-              );
-            }}
+              )
+            }
             className={css({ display: 'flex', flexDir: 'column', gap: '2' })}
           >
             <ArkFileUpload.Label className={labelStyle}>{t('app.documents.files')}</ArkFileUpload.Label>

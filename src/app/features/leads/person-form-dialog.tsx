@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
@@ -19,6 +19,8 @@ import { settings } from '../../state/settings.ts';
 import { showToast } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { Field, FieldInput } from '../../ui/field.tsx';
+import { controlStyle } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { forgetLookups, useAssignable, useCampaigns } from './use-lookup.ts';
 
@@ -128,7 +130,8 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
                   error={form.errors.qualifications}
                 />
               ) : (
-                <FormFields form={form} fields={pick(['qualifications'])} label={label} />
+                // No list in the settings yet: free text, comma separated.
+                <TagsInput label={label('qualifications')} error={form.errors.qualifications} value={current('qualifications')} onChange={(next) => form.setValue('qualifications', next)} />
               )}
             </>
           )}
@@ -143,5 +146,22 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** Comma-separated values; the text is kept as typed, so a comma can be typed before the next value. */
+function TagsInput({ label, value, onChange, error }: { label: string; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <Field label={label} error={error}>
+      <FieldInput
+        className={controlStyle}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value.split(',').map((q) => q.trim()).filter(Boolean));
+        }}
+      />
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { EntityName } from '../../../shared/entities/index.ts';
 import type { Filter } from '../../../shared/list-params.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
+import type { EntityRecord, EntityStore } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
 
 const PAGE = 100;
@@ -30,6 +30,25 @@ export const forgetLookups = () => cache.clear();
 export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: EntityRecord) => string, enabled = true) {
   const key = `${entity}:${JSON.stringify(filters)}`;
   const [rows, setRows] = useState<EntityRecord[]>([]);
+  const [token, setToken] = useState(0);
+  // The offline mirror may still be filling at start-up: read again when it says records changed.
+  useEffect(() => {
+    if (!enabled) return;
+    const store = entityStore(entity) as EntityStore & { watch?: (onChange: () => void) => () => void };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // At most once a second: a first pull of a large mirror reports many chunks.
+    const unwatch = store.watch?.(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        cache.delete(key);
+        setToken((n) => n + 1);
+      }, 1000);
+    });
+    return () => {
+      clearTimeout(timer);
+      unwatch?.();
+    };
+  }, [entity, key, enabled]);
   useEffect(() => {
     if (!enabled) return;
     let cached = cache.get(key);
@@ -45,7 +64,7 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
     };
     // `key` stands for entity and filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, enabled]);
+  }, [key, enabled, token]);
   return useMemo(() => {
     const names = new Map(rows.map((row) => [row.id, labelOf(row)]));
     const options = rows.map((row) => ({ value: row.id, label: names.get(row.id)! })).sort((a, b) => a.label.localeCompare(b.label));
