@@ -37,7 +37,7 @@ const LEADS = Math.max(500, Math.round(100_000 * SCALE));
 const BATCH = Math.max(100, Math.round(10_000 * SCALE));
 /** Samples per way of asking: at least MIN, more while the time budget lasts, at most MAX. */
 const LIST = { min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))), max: 400, budgetMs: Math.max(15_000, 45_000 * Math.min(1, SCALE)), warmup: 10 };
-const BATCH_ROUNDS = SCALE >= 0.5 ? 3 : 2;
+const BATCH_ROUNDS = SCALE >= 0.5 ? 5 : 2;
 const COLD_RUNS = 3;
 const LOAD = { ms: Math.max(4_000, 10_000 * Math.min(1, SCALE)), concurrency: 8 };
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };

@@ -37,6 +37,8 @@ function fromPg(error: PgError): AppError | undefined {
     case '22001': // string too long
     case '23502': // not null
     case '23514': // check
+    case '22021': // a NUL character in text, sent as a parameter
+    case '22P05': // the same inside a json document (bulk inserts)
       return new AppError('VALIDATION');
     default:
       return undefined;
