@@ -36,8 +36,13 @@ export function SyncIndicator() {
   const { localLanguage } = useSnapshot(ui);
   const summary = syncSummary(state.status, browserOnline, state.storage);
   const stateLabel = t(`app.sync.${summary.state}`);
-  const icon = summary.state === 'offline' ? 'cloudOff' : summary.state === 'syncing' ? 'refresh' : summary.tone === 'error' || summary.tone === 'warning' ? 'alert' : 'cloud';
-  const described = [stateLabel, summary.pending ? t('app.sync.pending', { count: summary.pending }) : null, summary.issues ? t('app.sync.issues', { count: summary.issues }) : null, summary.quota ? t('app.sync.quota') : null]
+  // What the button says: the connection, unless the device is full or the session expired.
+  const buttonLabel = summary.quota ? t('app.sync.storageFull') : summary.paused ? t('app.sync.sessionExpired') : stateLabel;
+  // The button speaks of the connection and the device; sync issues have their own link beside it.
+  const trouble = summary.quota ? 'error' : summary.paused || summary.failed || summary.nearlyFull !== null ? 'warning' : null;
+  const buttonTone: SyncSummary['tone'] = trouble ?? (summary.state === 'offline' ? 'muted' : 'ok');
+  const icon = trouble ? 'alert' : summary.state === 'offline' ? 'cloudOff' : summary.state === 'syncing' ? 'refresh' : 'cloud';
+  const described = [stateLabel, summary.paused ? t('app.sync.paused') : null, summary.pending ? t('app.sync.pending', { count: summary.pending }) : null, summary.issues ? t('app.sync.issues', { count: summary.issues }) : null, summary.quota ? t('app.sync.quota') : null]
     .filter(Boolean)
     .join('. ');
   return (
@@ -46,10 +51,10 @@ export function SyncIndicator() {
         title={t('app.sync.label')}
         trigger={
           <Button variant="ghost" size="sm" aria-label={`${t('app.sync.label')}: ${described}`} data-testid="sync-status">
-            <span className={cx(css({ display: 'inline-flex' }), TONE_COLOR[summary.state === 'offline' && summary.tone === 'muted' ? 'muted' : summary.tone])}>
+            <span className={cx(css({ display: 'inline-flex' }), TONE_COLOR[buttonTone])}>
               <Icon name={icon} className={summary.state === 'syncing' ? css({ animation: 'spin 1.2s linear infinite' }) : undefined} />
             </span>
-            <span className={textStyle}>{stateLabel}</span>
+            <span className={textStyle}>{buttonLabel}</span>
             {summary.pending ? (
               <span className={cx(countStyle, css({ bg: 'warning.subtle', borderColor: 'warning', color: 'fg' }))} data-testid="sync-pending">
                 <span aria-hidden className={css({ display: { base: 'inline', md: 'none' } })}>
