@@ -4,7 +4,13 @@ import { css } from '../../../styled-system/css';
 /** A progress bar; `value` null = still working, amount unknown (e.g. the server importing). */
 export function ProgressBar({ label, value, valueText }: { label: string; value: number | null; valueText?: string }) {
   return (
-    <ArkProgress.Root value={value} min={0} max={100} className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+    <ArkProgress.Root
+      value={value}
+      min={0}
+      max={100}
+      // The progress bar is named by what it measures, then how far it is.
+      translations={{ value: ({ percent }) => (value === null ? `${label}: ${valueText ?? ''}` : `${label}: ${valueText ?? `${percent} %`}`) }}
+      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
         <ArkProgress.Label className={css({ fontWeight: 'medium' })}>{label}</ArkProgress.Label>
         {valueText ? <span className={css({ color: 'fg.muted' })}>{valueText}</span> : <ArkProgress.ValueText className={css({ color: 'fg.muted' })} />}

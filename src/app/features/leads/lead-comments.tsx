@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { commentEntity } from '../../../shared/entities/comment.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
@@ -6,18 +7,20 @@ import { entityStore } from '../../data/stores.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { formatDateTime } from '../../i18n/format.ts';
+import { auth } from '../../state/auth.ts';
 import { runOp } from '../../state/ops.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field, FieldTextarea } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
-import { useStaff } from './use-lookup.ts';
+import { personName, useStaff } from './use-lookup.ts';
 import { useRecords } from './use-records.ts';
 
 /** Comments on a lead (SPEC.md §2): staff add them, hide and unhide them; a hidden one shows a placeholder. */
 export function LeadComments({ leadId }: { leadId: string }) {
   const { t } = useTranslation();
   const staff = useStaff();
+  const me = useSnapshot(auth).user;
   const comments = useRecords('comment', { limit: 100, filters: [{ field: 'leadId', values: [leadId] }] });
   const form = useZodForm({
     schema: commentEntity.create,
@@ -56,7 +59,8 @@ export function LeadComments({ leadId }: { leadId: string }) {
           <li key={comment.id} className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'flex', flexDir: 'column', gap: '1', bg: comment.hidden ? 'subtle' : 'surface' })}>
             <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
               <span>
-                {staff.nameOf(comment.authorId) ?? t('app.comments.someone')} · {comment.dateCreation ? formatDateTime(comment.dateCreation) : ''}
+                {/* No author yet: written here and not synced back, so it is one's own. */}
+                {comment.authorId ? (staff.nameOf(comment.authorId) ?? t('app.comments.someone')) : me ? personName(me) : t('app.comments.someone')} · {comment.dateCreation ? formatDateTime(comment.dateCreation) : ''}
               </span>
               <Button variant="ghost" size="sm" onClick={() => toggle(comment)}>
                 {comment.hidden ? t('app.comments.unhide') : t('app.comments.hide')}

@@ -58,7 +58,7 @@ export function LeadTrendPanel() {
           <div role="img" aria-label={`${label}. ${t('app.dashboard.trendTotal', { count: trend.data.total })}`}>
             <TrendChart data={data} seriesLabel={t('app.dashboard.newLeads')} />
           </div>
-          <table className={css({ srOnly: true })}>
+          <table className={css({ srOnly: true })} data-testid="lead-trend-data">
             <caption>{label}</caption>
             <thead>
               <tr>

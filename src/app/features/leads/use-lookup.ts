@@ -3,6 +3,8 @@ import type { EntityName } from '../../../shared/entities/index.ts';
 import type { Filter } from '../../../shared/list-params.ts';
 import type { EntityRecord, EntityStore } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
+import { auth } from '../../state/auth.ts';
+import { useMirrorTick } from './use-records.ts';
 
 const PAGE = 100;
 const MAX_PAGES = 20;
@@ -31,6 +33,7 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
   const key = `${entity}:${JSON.stringify(filters)}`;
   const [rows, setRows] = useState<EntityRecord[]>([]);
   const [token, setToken] = useState(0);
+  const pulledAt = useMirrorTick();
   // The offline mirror may still be filling at start-up: read again when it says records changed.
   useEffect(() => {
     if (!enabled) return;
@@ -52,7 +55,8 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
   useEffect(() => {
     if (!enabled) return;
     let cached = cache.get(key);
-    if (!cached || Date.now() - cached.at > FRESH_MS) {
+    // A pull since it was read (the mirror fills after sign-in) makes a cached lookup stale.
+    if (!cached || Date.now() - cached.at > FRESH_MS || (pulledAt ?? 0) > cached.at) {
       cached = { at: Date.now(), rows: loadAll(entity, filters) };
       cache.set(key, cached);
       cached.rows.catch(() => cache.delete(key));
@@ -64,11 +68,14 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
     };
     // `key` stands for entity and filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, enabled, token]);
+  }, [key, enabled, token, pulledAt]);
   return useMemo(() => {
     const names = new Map(rows.map((row) => [row.id, labelOf(row)]));
     const options = rows.map((row) => ({ value: row.id, label: names.get(row.id)! })).sort((a, b) => a.label.localeCompare(b.label));
-    return { rows, options, nameOf: (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined) };
+    // Oneself, even when the offline mirror has not received one's own record.
+    const self = entity === 'user' && auth.user ? auth.user : null;
+    const nameOf = (id: unknown) => (typeof id !== 'string' ? undefined : (names.get(id) ?? (self && id === self.id ? personName(self) : undefined)));
+    return { rows, options, nameOf };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labelOf is a pure formatter
   }, [rows]);
 }

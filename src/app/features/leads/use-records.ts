@@ -1,14 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { EntityName } from '../../../shared/entities/index.ts';
 import { toApiError, type ApiError } from '../../api/http.ts';
 import type { EntityRecord, EntityStore, ListQuery } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
+import { offline } from '../../offline/offline-state.ts';
 
 type Watchable = EntityStore & { watch?: (onChange: () => void) => () => void };
 
+/**
+ * When the offline mirror last pulled from the server (null: no mirror, or no pull yet). Reads that
+ * may have run on an empty mirror, or on the HTTP store before the mirror was installed, run again.
+ */
+export const useMirrorTick = () => useSnapshot(offline).status?.lastPulledAt ?? null;
+
 /** Reads again when the store says its records changed (the offline mirror after a pull or a replay). */
 function useWatch(entity: EntityName, reload: () => void) {
-  useEffect(() => (entityStore(entity) as Watchable).watch?.(reload), [entity, reload]);
+  const pulledAt = useMirrorTick();
+  // The store is looked up again after each pull: the offline one replaces the HTTP one at start-up.
+  useEffect(() => (entityStore(entity) as Watchable).watch?.(reload), [entity, reload, pulledAt]);
+  useEffect(() => {
+    if (pulledAt) reload();
+  }, [pulledAt, reload]);
 }
 
 /** One record through the entity store, with a reload after actions. */
