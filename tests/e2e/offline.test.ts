@@ -251,10 +251,42 @@ describe('offline: campaigns with the network cut', () => {
     expect(await indicator(page).getAttribute('data-issues')).toBe('0');
   });
 
+  test("impersonation: the admin's unsent change stays in the admin's database, is never sent as the lead, and goes as the admin on the way back", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/campaigns`);
+    await visible(cell(page, 'Renamed in the online tab'));
+    // The server turns campaign changes away for now (503, try again in a second): the rename waits.
+    const down = /\/api\/v1\/campaign\/[^/?]+$/;
+    await page.route(down, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 503, headers: { 'retry-after': '1' }, json: { message: 'Unavailable', code: 'INTERNAL' } }) : route.continue(),
+    );
+    await rename(page, 'Renamed in the online tab', 'Changed by the admin');
+    await expect.poll(() => pending(page)).toBe(1);
+    expect(await isPending(page, 'Changed by the admin')).toBe(true);
+
+    await page.goto(`${server.url}/leads`);
+    await page.getByRole('row').filter({ hasText: 'lia@brokerdesk.test' }).getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Connect as this user' }).click();
+    const banner = page.getByRole('region', { name: 'Acting as another user' });
+    await expect.poll(() => textOf(banner)).toContain('Lia Lead');
+    // The lead has a database of their own; nothing of the admin's is in it.
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')).length);
+    await expect.poll(databases).toBe(2);
+    await expect.poll(() => pending(page)).toBe(0);
+    await page.unroute(down);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await serverCampaigns(server)).map((c) => c.name)).toContain('Renamed in the online tab');
+
+    await page.getByTestId('stop-impersonating').click();
+    await gone(banner);
+    await expect.poll(async () => (await serverCampaigns(server)).map((c) => c.name), { timeout: 20_000 }).toContain('Changed by the admin');
+    await expect.poll(() => pending(page)).toBe(0);
+  });
+
   test('logout with unsent changes says how many and asks first; then the local data is gone', async () => {
     const { page, context } = browser;
     await page.goto(`${server.url}/campaigns`);
-    await visible(cell(page, 'Renamed in the online tab'));
+    await visible(cell(page, 'Changed by the admin'));
     await context.setOffline(true);
     await expect.poll(() => state(page)).toBe('offline');
     await add(page, 'Unsent one');
@@ -269,8 +301,9 @@ describe('offline: campaigns with the network cut', () => {
     await gone(page.getByRole('alertdialog'));
     await visible(cell(page, 'Unsent two'));
 
+    // The admin's database and the lead's (from the impersonation): logout wipes both.
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')));
-    expect(await databases()).toHaveLength(1);
+    expect(await databases()).toHaveLength(2);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out anyway' }).click();

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { setEntityStoreFactory, resetEntityStoreFactory } from '../data/stores.ts';
+import { readJson, writeJson } from '../lib/storage.ts';
 import { auth } from '../state/auth.ts';
 import { ui } from '../state/ui.ts';
 import { createAppEntityStore, watchOutboxCounts, type OutboxCounts } from './app-store.ts';
@@ -24,6 +25,11 @@ export type OfflineSessionDeps = {
   countUnsent: (userId: string) => Promise<number>;
   deleteDatabase: (userId: string) => Promise<void>;
   storage?: StorageManagerLike;
+  /**
+   * The users whose databases this sign-in opened (the admin's, the leads they connected as), kept
+   * across reloads so logout wipes them all. In memory when not given.
+   */
+  opened?: { load: () => string[]; save: (ids: string[]) => void };
   /** Counts of the outbox as other tabs change it (the sending tab may be another one). */
   watchCounts?: (engine: OfflineEngine, onCounts: (counts: OutboxCounts) => void) => () => void;
   state?: OfflineState;
@@ -39,6 +45,10 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
   const state = deps.state ?? offlineState;
   let current: { userId: string; engine: OfflineEngine; stop: () => void } | null = null;
   let storageTimer: ReturnType<typeof setInterval> | undefined;
+  let memory: string[] = [];
+  const opened = deps.opened ?? { load: () => memory, save: (ids: string[]) => void (memory = ids) };
+  /** Everyone whose data this sign-in put on the device, besides `others`, without repeats. */
+  const everyone = (others: (string | null | undefined)[]) => [...new Set([...others, ...opened.load()].filter((id): id is string => Boolean(id)))];
 
   async function readStorage() {
     try {
@@ -75,7 +85,12 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
 
     /** Opens (or keeps) the mirror of this user; `signIn` asks for persistent storage too. */
     async activate(userId: string, options: { signIn?: boolean } = {}): Promise<OfflineEngine> {
-      if (options.signIn) void askPersist();
+      if (options.signIn) {
+        void askPersist();
+        // A new sign-in starts a new chain: another user's database left by an expired session is
+        // theirs, not this user's to wipe at logout.
+        if (current?.userId !== userId) opened.save([userId]);
+      }
       if (current?.userId === userId) {
         const { engine } = current;
         // The same person signed in again: what stopped at the 401 carries on.
@@ -87,6 +102,7 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
       const previous = release();
       if (previous) void previous.engine.stop().catch(() => undefined);
       const engine = deps.createEngine(userId);
+      if (!opened.load().includes(userId)) opened.save([...opened.load(), userId]);
       let lastPull: number | null = null;
       // The outbox's counts as last read after a change from any tab: fresher than those of an
       // engine that does not send (another tab holds the lock), so they win over its own.
@@ -131,19 +147,27 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
       await was?.engine.stop().catch(() => undefined);
     },
 
-    /** Changes not yet sent, in this user's database and in the others' named (the impersonating admin's). */
+    /**
+     * Changes not yet sent: in this user's database, in the others' named (the impersonating admin's)
+     * and in those this sign-in opened (leads the admin connected as).
+     */
     async unsentCount(others: (string | null | undefined)[] = []): Promise<number> {
       let total = current ? await current.engine.unsentCount().catch(() => 0) : 0;
-      for (const id of new Set(others)) if (id && id !== current?.userId) total += await deps.countUnsent(id).catch(() => 0);
+      for (const id of everyone(others)) if (id !== current?.userId) total += await deps.countUnsent(id).catch(() => 0);
       return total;
     },
 
-    /** Logout: stop, wipe this user's database (and the others' named), back to the HTTP stores. */
+    /** Changes not yet sent in the running engine only (going back from an impersonation). */
+    currentUnsent: async (): Promise<number> => (current ? current.engine.unsentCount().catch(() => 0) : 0),
+
+    /** Logout: stop, wipe this user's database (and every other this sign-in opened), back to the HTTP stores. */
     async signOut(others: (string | null | undefined)[] = []): Promise<void> {
+      const ids = everyone(others);
       const was = release();
       deps.uninstall();
       if (was) await was.engine.wipe().catch(() => deps.deleteDatabase(was.userId).catch(() => undefined));
-      for (const id of new Set(others)) if (id && id !== was?.userId) await deps.deleteDatabase(id).catch(() => undefined);
+      for (const id of ids) if (id !== was?.userId) await deps.deleteDatabase(id).catch(() => undefined);
+      opened.save([]);
     },
 
     readStorage,
@@ -151,6 +175,8 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
 }
 
 export type OfflineSession = ReturnType<typeof createOfflineSession>;
+
+const OPENED_KEY = 'bd.offline.opened';
 
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -183,5 +209,9 @@ export const offlineSession = createOfflineSession({
   },
   deleteDatabase: (userId) => deleteUserDatabase(userId),
   watchCounts: watchOutboxCounts,
+  opened: {
+    load: () => readJson<string[]>(OPENED_KEY, []),
+    save: (ids) => writeJson(OPENED_KEY, ids.length ? ids : null),
+  },
   storage: typeof navigator === 'undefined' ? undefined : navigator.storage,
 });

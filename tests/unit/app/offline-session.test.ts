@@ -187,3 +187,29 @@ describe('the offline engine in the session (DESIGN.md §7)', () => {
     }
   });
 });
+
+describe('what logout wipes', () => {
+  test('every database this sign-in opened (the leads an admin connected as), not those of an earlier sign-in', async () => {
+    let ids: string[] = ['someone-before'];
+    const opened = { load: () => ids, save: (next: string[]) => void (ids = next) };
+    const { s, deleted, engines } = session({ opened }, { lead: 1, admin: 2, 'someone-before': 5 });
+    await s.activate('admin', { signIn: true });
+    expect(ids).toEqual(['admin']);
+    await s.activate('lead'); // connect as
+    await s.activate('admin'); // and back
+    expect(ids).toEqual(['admin', 'lead']);
+    // The lead's change made while connected as them is counted, the earlier user's is not.
+    expect(await s.unsentCount()).toBe(3);
+    await s.signOut();
+    expect(engines.at(-1)!.calls).toContain('wipe');
+    expect(deleted).toEqual(['lead']);
+    expect(ids).toEqual([]);
+  });
+
+  test('going back from an impersonation counts only the running engine', async () => {
+    const { s } = session({}, { lead: 4, admin: 2 });
+    await s.activate('admin', { signIn: true });
+    await s.activate('lead');
+    expect(await s.currentUnsent()).toBe(4);
+  });
+});

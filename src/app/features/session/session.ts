@@ -71,6 +71,11 @@ export async function unsentChanges(): Promise<number> {
   return (await offlineSession()).unsentCount([auth.impersonatorId]);
 }
 
+/** Changes not yet sent by the user the app runs as now (going back from an impersonation asks first). */
+export async function unsentHere(): Promise<number> {
+  return (await offlineSession()).currentUnsent();
+}
+
 export async function logout(): Promise<void> {
   const impersonator = auth.impersonatorId;
   try {
