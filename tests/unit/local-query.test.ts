@@ -71,5 +71,5 @@ describe('local list queries', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });
