@@ -141,7 +141,9 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await visible(page.getByText('Failed to delete, This campaign is linked to at least one lead and cannot be deleted'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-    await visible(page.getByRole('cell', { name: 'Winter' }).first());
+    // Still listed: the refusal rolled the delete back.
+    await visible(page.getByRole('region', { name: 'Campaigns', exact: true }).getByRole('cell', { name: 'Winter' }));
+    await expect.poll(() => textOf(page.getByRole('toolbar', { name: 'List tools' }))).toContain('2 records');
     await screenshot(page, 'campaigns-top-light');
     // One without leads goes.
     const empty = page.getByRole('row').filter({ hasText: 'Empty one' });
@@ -200,6 +202,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     const failed = report.getByRole('table', { name: 'Rows not imported' });
     await visible(failed.getByRole('row').filter({ hasText: 'not-an-email' }).getByText('Email: Please enter a valid email'));
     await visible(failed.getByRole('row').filter({ hasText: 'lina@leads.test' }).getByText('Email: This email is already in use'));
+    await report.scrollIntoViewIfNeeded();
     await screenshot(page, 'import-report-light');
     await page.unroute('**/api/v1/user/import-excel');
     token = await apiToken(server.url);
@@ -233,6 +236,8 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await page.getByRole('button', { name: '7 days' }).click();
     await expect.poll(() => page.getByTestId('lead-trend-data').locator('tbody tr').count()).toBe(7);
     await screenshot(page, 'dashboard-leads-light');
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-chart-light');
   });
 
   test('dark mode screenshots of the main screens', async () => {

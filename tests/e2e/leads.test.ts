@@ -235,6 +235,50 @@ describe('leads: list, forms and admin actions (en)', () => {
     await expect.poll(() => textOf(page.getByTestId('user-menu'))).toContain('Root');
   });
 
+  test('offline: online-only flows refuse and say so; assigning, locking and commenting queue and sync when the network returns', async () => {
+    const { page, context } = browser;
+    await page.goto(`${server.url}/leads`);
+    await expect.poll(() => count(page)).toContain('7 records');
+    await context.setOffline(true);
+    try {
+      const row = page.getByRole('row').filter({ hasText: 'yara@leads.test' });
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: 'Reset password' }).click();
+      await visible(page.getByText('You are offline: this action needs a connection'));
+      await gone(page.getByRole('dialog', { name: 'New password' }));
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: 'Connect as this user' }).click();
+      await visible(page.getByText('You are offline: this action needs a connection'));
+      // Work that queues: assign (one edit per lead), lock, a comment.
+      await row.getByRole('checkbox').check();
+      await page.getByRole('region', { name: 'Actions on the selection' }).getByRole('button', { name: 'Assign' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Assign 1 lead' });
+      await dialog.getByRole('combobox', { name: 'Assign to' }).click();
+      await page.getByRole('option', { name: 'Alice Agent' }).click();
+      await dialog.getByRole('button', { name: 'Assign' }).click();
+      await gone(page.getByRole('dialog'));
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: 'Lock', exact: true }).click();
+      await visible(row.getByText('Locked'));
+      await row.getByRole('link', { name: 'Yara' }).click();
+      await page.getByRole('region', { name: 'Comments' }).getByLabel('New comment').fill('Called from the train');
+      await page.getByRole('region', { name: 'Comments' }).getByRole('button', { name: 'Add comment' }).click();
+      await visible(page.getByText('Called from the train'));
+      // The import page says so before anyone picks a file.
+      await page.getByRole('link', { name: '← Leads' }).click();
+      await page.getByRole('link', { name: 'Import' }).click();
+      await visible(page.getByRole('main').getByText('You are offline: this action needs a connection'));
+      expect(await page.getByRole('button', { name: 'Download the template' }).isDisabled()).toBe(true);
+    } finally {
+      await context.setOffline(false);
+    }
+    const yara = async () =>
+      (await api<{ users: (Lead & { status: string })[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['yara@leads.test'] }]))}`)).users[0];
+    await expect.poll(async () => (await yara())?.assignedTo, { timeout: 30_000 }).toBe(alice);
+    await expect.poll(async () => (await yara())?.status, { timeout: 30_000 }).toBe('locked');
+    await expect.poll(async () => (await api<{ comments: { text: string }[] }>(server.url, token, 'GET', '/comment')).comments.map((c) => c.text), { timeout: 30_000 }).toContain('Called from the train');
+  });
+
   test('deletes a lead after confirmation', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/leads`);

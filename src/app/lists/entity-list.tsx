@@ -149,6 +149,10 @@ export function EntityList(props: EntityListProps) {
   const remove = async (records: EntityRecord[]) => {
     await runOp(`${entity}.delete`, () => (records.length === 1 && records[0] ? store.remove(records[0].id, records[0].version) : store.removeMany(records.map((r) => r.id))), {
       toast: failed('delete'),
+    }).catch((error: unknown) => {
+      // Refused (e.g. a campaign with leads): read again, so a row removed optimistically comes back.
+      refresh();
+      throw error;
     });
     showToast(t('app.list.deleted', { count: records.length }), 'success');
     setDeleting(null);

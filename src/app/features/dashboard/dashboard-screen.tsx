@@ -27,16 +27,17 @@ export function DashboardScreen() {
       <PageHeader title={t('app.dashboard.welcome', { name: user?.firstName ?? '' })} />
       <p className={css({ color: 'fg.muted', mb: 'gap' })}>{formatDate(Date.now())}</p>
       {staff ? (
-        <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-          <LeadStatsPanel />
-          <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
-            <LeadTrendPanel />
-            <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-              <TopCampaignsPanel />
-              {placeholder('funds')}
+        <LeadStatsPanel
+          between={
+            <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+              <LeadTrendPanel />
+              <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+                <TopCampaignsPanel />
+                {placeholder('funds')}
+              </div>
             </div>
-          </div>
-        </div>
+          }
+        />
       ) : (
         <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
           <Card title={t('app.dashboard.myVerification')} actions={<VerificationBadge status={user?.verificationStatus} />}>

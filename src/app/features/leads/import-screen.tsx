@@ -65,7 +65,7 @@ export function ImportScreen() {
       );
       forgetLookups();
       setPhase({ step: 'done', report });
-      showToast(t('app.import.done', { imported: report.imported, total: report.total }), report.failed.length ? 'warning' : 'success');
+      showToast(t('app.import.imported', { count: report.imported, total: report.total }), report.failed.length ? 'warning' : 'success');
     } catch (cause) {
       setError(toApiError(cause).message);
       setPhase({ step: 'idle' });
@@ -215,7 +215,7 @@ function ImportReportCard({ report, label }: { report: ImportReport; label: (col
                     <td>{failure.email || '—'}</td>
                     <td className={css({ whiteSpace: 'normal!' })}>
                       {Object.entries(failure.errors)
-                        .map(([field, message]) => `${IMPORT_COLUMNS.includes(field as never) ? label(field) : field}: ${message}`)
+                        .map(([field, message]) => t('app.import.reason', { field: IMPORT_COLUMNS.includes(field as never) ? label(field) : field, message }))
                         .join('; ')}
                     </td>
                   </tr>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
@@ -11,12 +12,20 @@ import { useFetch } from './use-fetch.ts';
 
 const tileStyle = css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: 'pad', display: 'flex', flexDir: 'column', gap: '1' });
 
-/** Lead statistics (issue 5): totals, new, assigned vs unassigned, verification states, by campaign. */
-export function LeadStatsPanel() {
+/** Lead statistics (issue 5): totals, new, assigned vs unassigned, then `between`, then verification states and leads by campaign. */
+export function LeadStatsPanel({ between }: { between?: ReactNode }) {
   const { t } = useTranslation();
   const { data, error } = useFetch((signal) => leadStats(signal), []);
-  if (error) return <p role="alert" className={css({ color: 'error' })}>{t('app.dashboard.loadFailed', { error: error.message })}</p>;
-  if (!data) return <Spinner label={t('app.common.loading')} />;
+  const failed = error ? <p role="alert" className={css({ color: 'error' })}>{t('app.dashboard.loadFailed', { error: error.message })}</p> : null;
+  // One tree whatever the state, so `between` is never mounted again when the figures arrive.
+  if (!data) {
+    return (
+      <section aria-label={t('app.dashboard.statistics')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+        {failed ?? <Spinner label={t('app.common.loading')} />}
+        {between}
+      </section>
+    );
+  }
   const { stats } = data;
   const tiles = [
     { key: 'total', value: stats.total, search: {} },
@@ -38,6 +47,7 @@ export function LeadStatsPanel() {
           </li>
         ))}
       </ul>
+      {between}
       <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
         <Card title={t('app.dashboard.stats.verification')}>
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>

@@ -56,7 +56,7 @@ export function LeadTrendPanel() {
             {t('app.dashboard.trendTotal', { count: trend.data.total })} · {label}
           </figcaption>
           <div role="img" aria-label={`${label}. ${t('app.dashboard.trendTotal', { count: trend.data.total })}`}>
-            <TrendChart data={data} seriesLabel={t('app.dashboard.newLeads')} />
+            <TrendChart data={data} seriesLabel={t('app.dashboard.newLeads')} dayLabel={t('app.dashboard.day')} />
           </div>
           <table className={css({ srOnly: true })} data-testid="lead-trend-data">
             <caption>{label}</caption>

@@ -25,7 +25,7 @@ function translucent(hex: string, alpha: number): string {
  * New leads per day, drawn by uPlot (canvas, light and fast): colours from the theme's variables,
  * day labels in the local language, redrawn on theme or language change and on resize.
  */
-export function TrendChart({ data, seriesLabel }: { data: readonly TrendPoint[]; seriesLabel: string }) {
+export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly TrendPoint[]; seriesLabel: string; dayLabel: string }) {
   const box = useRef<HTMLDivElement>(null);
   const { color, mode, localLanguage } = useSnapshot(ui);
   useEffect(() => {
@@ -50,7 +50,7 @@ export function TrendChart({ data, seriesLabel }: { data: readonly TrendPoint[];
         { ...axis, size: 44, values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? integer.format(s) : '')) },
       ],
       series: [
-        { label: '', value: (_u, v) => (v == null ? '—' : full.format(v * 1000)) },
+        { label: dayLabel, value: (_u, v) => (v == null ? '—' : full.format(v * 1000)) },
         {
           label: seriesLabel,
           stroke: primary,
@@ -68,7 +68,7 @@ export function TrendChart({ data, seriesLabel }: { data: readonly TrendPoint[];
       observer.disconnect();
       chart.destroy();
     };
-  }, [data, seriesLabel, color, mode, localLanguage]);
+  }, [data, seriesLabel, dayLabel, color, mode, localLanguage]);
   return (
     <div
       ref={box}
