@@ -337,6 +337,7 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bd-bench-${engine.toLowerCase()}-`));
   const dbName = `bd_bench_${process.pid}`;
   const emptyDbs: string[] = [];
+  const emptyDirs: string[] = [];
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, dbName) : undefined;
   try {
     log(`${engine}: seeding ${thousands(LEADS)} leads …`);
@@ -364,7 +365,10 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
     const processResult = await benchProcess({
       runner,
       emptyEnv: async () => {
-        if (!adminUrl) return { ...base, DATABASE_URL: undefined, DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'bd-bench-empty-')) };
+        if (!adminUrl) {
+          emptyDirs.push(await mkdtemp(path.join(os.tmpdir(), 'bd-bench-empty-')));
+          return { ...base, DATABASE_URL: undefined, DATA_DIR: emptyDirs[emptyDirs.length - 1] };
+        }
         const name = `${dbName}_empty_${emptyDbs.length}`;
         emptyDbs.push(name);
         return { ...base, DATABASE_URL: await createDatabase(adminUrl, name), DATA_DIR: dataDir };
@@ -375,7 +379,7 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
     result.memory = processResult.memory;
   } finally {
     if (adminUrl) for (const name of [dbName, ...emptyDbs]) await dropDatabase(adminUrl, name).catch(() => {});
-    await rm(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, ...emptyDirs]) await rm(dir, { recursive: true, force: true });
   }
   return result;
 }
