@@ -113,6 +113,9 @@ describe('offline: campaigns with the network cut', () => {
     // On a phone the indicator keeps its icon and the count.
     await page.setViewportSize({ width: 390, height: 800 });
     await visible(page.getByTestId('sync-pending'));
+    // …and the header still fits: the account menu is on screen.
+    const menu = await page.getByTestId('user-menu').boundingBox();
+    expect(menu && menu.x + menu.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'sync-indicator-offline-phone-light');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -319,5 +322,81 @@ describe('offline: campaigns with the network cut', () => {
     await context.setOffline(false);
     await gone(page.getByTestId('offline-note'));
     expect((await serverCampaigns(server)).some((c) => c.name.startsWith('Unsent'))).toBe(false);
+  });
+});
+
+describe('offline: an expired session and a full disk', () => {
+  let server: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser({ serviceWorkers: 'block' });
+    await signIn(browser.page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('a 401 pauses sending; the same user signing in again resumes it, nothing lost', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/campaigns`);
+    await add(page, 'Before expiry');
+    await expect.poll(() => pending(page)).toBe(0);
+    // The session ends on the server (here: signed out everywhere), as an expired token would.
+    const admin = await apiToken(server.url);
+    await api(server.url, admin, 'GET', '/auth/logout?allDevices=true');
+    await rename(page, 'Before expiry', 'After expiry');
+    await expect.poll(() => textOf(page.getByTestId('sync-status'))).toContain('Session expired');
+    expect(await pending(page)).toBe(1);
+    await page.getByTestId('sync-status').click();
+    await visible(page.getByText('Your session has expired: sign in again to send your changes.'));
+    await screenshot(page, 'sync-indicator-session-expired-light');
+    await page.getByRole('button', { name: 'Sign in again', exact: true }).click();
+    await page.getByLabel(/email/i).fill('root@brokerdesk.test');
+    await page.getByLabel(/password/i).fill('Root1234');
+    await page.getByTestId('login-submit').click();
+    // Back where the person was, the queue resumed with the new session.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
+    await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
+    const { campaigns } = await api<{ campaigns: Campaign[] }>(server.url, await apiToken(server.url), 'GET', '/campaign?limit=100');
+    expect(campaigns.map((c) => [c.name, c.version])).toEqual([['After expiry', 2]]);
+  });
+
+  test('a full disk is said in words, on the form and in the header, never swallowed', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/campaigns`);
+    await visible(cell(page, 'After expiry'));
+    // A full disk, as the browser reports it: every IndexedDB write fails with QuotaExceededError.
+    // (Chromium's quota override over the devtools protocol is not enforced in this build.)
+    const fill = (full: boolean) =>
+      page.evaluate((on) => {
+        const proto = IDBObjectStore.prototype as unknown as Record<string, unknown> & { __real?: Record<string, unknown> };
+        proto.__real ??= { add: proto.add, put: proto.put };
+        for (const name of ['add', 'put'] as const) {
+          proto[name] = on
+            ? () => {
+                throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+              }
+            : proto.__real[name];
+        }
+      }, full);
+    await fill(true);
+    try {
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('Does not fit');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await visible(dialog.getByText('This device’s storage is full').first());
+      await page.keyboard.press('Escape');
+      await expect.poll(() => textOf(page.getByTestId('sync-status'))).toContain('Storage full');
+      await page.getByTestId('sync-status').click();
+      await visible(page.getByRole('alert').filter({ hasText: 'This device’s storage is full' }));
+      await screenshot(page, 'sync-indicator-quota-light');
+      await page.keyboard.press('Escape');
+      expect(await cell(page, 'Does not fit').count()).toBe(0);
+    } finally {
+      await fill(false);
+    }
   });
 });

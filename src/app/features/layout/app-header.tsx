@@ -2,7 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../../styled-system/css';
+import { LANGUAGES } from '../../../shared/constants.ts';
 import { isAdmin } from '../../../shared/roles.ts';
+import { setLanguage } from '../../i18n/i18n.ts';
+import { LANGUAGE_NAMES } from '../../i18n/languages.ts';
+import { toggleCompact, ui } from '../../state/ui.ts';
+import { saveOwnMode } from '../profile/profile-actions.ts';
 import { auth } from '../../state/auth.ts';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
@@ -19,6 +24,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const navigate = useNavigate();
   const { user } = useSnapshot(auth);
   const { record } = useSnapshot(settings);
+  const { mode, language } = useSnapshot(ui);
   const roles = user?.roles ?? [];
   const logoutFlow = useLogoutFlow(() => void navigate({ to: '/login' }));
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
@@ -47,7 +53,10 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         </Link>
         <SyncIndicator />
         <NotificationBell />
-        <LookControls />
+        {/* On phones language, dark mode and density move into the account menu too. */}
+        <span className={css({ display: { base: 'none', sm: 'contents' } })}>
+          <LookControls />
+        </span>
         <Menu
           trigger={
             <Button variant="outline" size="sm" data-testid="user-menu" aria-label={t('app.header.account', { name })} className={css({ maxW: { base: '28', sm: '60' } })}>
@@ -60,6 +69,9 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
             { value: 'platform', label: t('app.header.platform'), onSelect: () => void navigate({ to: '/platform' }) },
             { value: 'profile', label: t('app.header.profile'), onSelect: () => void navigate({ to: '/profile' }) },
             { value: 'settings', label: t('app.nav.settings'), onSelect: () => void navigate({ to: '/settings' }) },
+            { value: 'mode', label: mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode'), onSelect: () => void saveOwnMode(mode === 'dark' ? 'light' : 'dark') },
+            { value: 'compact', label: t('app.header.compact'), onSelect: toggleCompact },
+            ...LANGUAGES.filter((lang) => lang !== language).map((lang) => ({ value: `lang:${lang}`, label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>, onSelect: () => void setLanguage(lang) })),
             {
               value: 'logout',
               label: t('app.header.logout'),

@@ -20,6 +20,10 @@ const TONE_COLOR: Record<SyncSummary['tone'], string> = {
 };
 
 const countStyle = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minW: '5', h: '5', px: '1.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'bold', borderWidth: '1px' });
+/** On phones a count sits on the icon's corner (the header has little room); inline from md up. */
+const cornerStyle = css({ position: { base: 'absolute', md: 'static' }, top: '0', right: '0', minW: { base: '4', md: '5' }, h: { base: '4', md: '5' }, px: { base: '1', md: '1.5' }, fontSize: { base: '2xs', md: 'xs' } });
+/** A small ghost button, narrower on phones (merged in one css() call, so the padding does not fight the recipe's). */
+const compactButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), { position: 'relative', px: { base: '2', md: '3' }, color: 'fg' });
 const textStyle = css({ display: { base: 'none', md: 'inline' } });
 const lineStyle = css({ fontSize: 'sm', maxW: '72' });
 
@@ -46,24 +50,24 @@ export function SyncIndicator() {
     .filter(Boolean)
     .join('. ');
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })} data-testid="sync-indicator" data-state={summary.state} data-pending={summary.pending} data-issues={summary.issues}>
+    <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '0', md: '1' } })} data-testid="sync-indicator" data-state={summary.state} data-pending={summary.pending} data-issues={summary.issues}>
       <Popover
         title={t('app.sync.label')}
         trigger={
-          <Button variant="ghost" size="sm" aria-label={`${t('app.sync.label')}: ${described}`} data-testid="sync-status">
+          <button type="button" aria-label={`${t('app.sync.label')}: ${described}`} data-testid="sync-status" className={compactButton}>
             <span className={cx(css({ display: 'inline-flex' }), TONE_COLOR[buttonTone])}>
               <Icon name={icon} className={summary.state === 'syncing' ? css({ animation: 'spin 1.2s linear infinite' }) : undefined} />
             </span>
             <span className={textStyle}>{buttonLabel}</span>
             {summary.pending ? (
-              <span className={cx(countStyle, css({ bg: 'warning.subtle', borderColor: 'warning', color: 'fg' }))} data-testid="sync-pending">
+              <span className={cx(countStyle, cornerStyle, css({ bg: 'warning.subtle', borderColor: 'warning', color: 'fg' }))} data-testid="sync-pending">
                 <span aria-hidden className={css({ display: { base: 'inline', md: 'none' } })}>
                   {summary.pending}
                 </span>
                 <span className={textStyle}>{t('app.sync.pendingBadge', { count: summary.pending })}</span>
               </span>
             ) : null}
-          </Button>
+          </button>
         }
       >
         <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
@@ -123,7 +127,7 @@ export function SyncIndicator() {
       {summary.issues ? (
         <Link
           to="/sync-issues"
-          className={cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ color: 'fg' }))}
+          className={compactButton}
           aria-label={t('app.sync.issues', { count: summary.issues })}
           title={t('app.sync.openIssues')}
           data-testid="sync-issues-link"
@@ -131,7 +135,7 @@ export function SyncIndicator() {
           <span className={css({ display: 'inline-flex', color: 'error' })}>
             <Icon name="alert" />
           </span>
-          <span className={cx(countStyle, css({ bg: 'error.subtle', borderColor: 'error', color: 'fg' }))}>{summary.issues}</span>
+          <span className={cx(countStyle, cornerStyle, css({ bg: 'error.subtle', borderColor: 'error', color: 'fg' }))}>{summary.issues}</span>
         </Link>
       ) : null}
     </div>
