@@ -11,3 +11,13 @@ export function parseJsonArray(text: string): { items: Record<string, unknown>[]
   }
   return { items: parsed as Record<string, unknown>[] };
 }
+
+/** The server's per-item errors (`details.items.<index>.<field>`), one line per row, rows counted from 1. */
+export function rowErrors(details: Record<string, string> | undefined): { row: number; field: string; message: string }[] {
+  const out: { row: number; field: string; message: string }[] = [];
+  for (const [path, message] of Object.entries(details ?? {})) {
+    const match = /^items\.(\d+)\.(.+)$/.exec(path);
+    if (match) out.push({ row: Number(match[1]) + 1, field: match[2]!, message });
+  }
+  return out.sort((a, b) => a.row - b.row);
+}

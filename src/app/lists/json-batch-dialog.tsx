@@ -6,21 +6,11 @@ import { Field, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { css, cx } from '../../../styled-system/css';
 import { toApiError } from '../api/http.ts';
-import { parseJsonArray } from './json-array.ts';
+import { parseJsonArray, rowErrors } from './json-array.ts';
 import { FORM_ERROR } from '../forms/issues.ts';
 
 // Kept in its own module so logic tests need no styles; re-exported for existing callers.
 export { parseJsonArray };
-
-/** The server's per-item errors (`details.items.<index>.<field>`), one line per row, rows counted from 1. */
-export function rowErrors(details: Record<string, string> | undefined): { row: number; field: string; message: string }[] {
-  const out: { row: number; field: string; message: string }[] = [];
-  for (const [path, message] of Object.entries(details ?? {})) {
-    const match = /^items\.(\d+)\.(.+)$/.exec(path);
-    if (match) out.push({ row: Number(match[1]) + 1, field: match[2]!, message });
-  }
-  return out.sort((a, b) => a.row - b.row);
-}
 
 export function JsonBatchDialog({ title, example, onSubmit, onClose, label }: { title: string; example: string; onSubmit: (items: Record<string, unknown>[]) => Promise<unknown>; onClose: () => void; label?: (field: string) => string }) {
   const { t } = useTranslation();
