@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { initI18n } from './i18n/i18n.ts';
 import { startLookSync } from './features/session/look.ts';
 import { wireRealtime } from './features/session/realtime-wiring.ts';
-import { startSession } from './features/session/session.ts';
+import { followOtherTabs, startSession } from './features/session/session.ts';
 import { router } from './router.ts';
 import { auth } from './state/auth.ts';
 
@@ -13,6 +13,7 @@ import { auth } from './state/auth.ts';
 async function main(): Promise<void> {
   startLookSync();
   wireRealtime();
+  followOtherTabs(() => void router.navigate({ to: '/login' }));
   // The current screen's code downloads while authentication and settings load, not after.
   // Signed out (no token kept), every path ends on the login screen.
   const paths = auth.token ? [window.location.pathname] : [window.location.pathname, '/login'];

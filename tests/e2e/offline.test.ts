@@ -363,6 +363,24 @@ describe('offline: an expired session and a full disk', () => {
     expect(campaigns.map((c) => [c.name, c.version])).toEqual([['After expiry', 2]]);
   });
 
+  test('signing out in one tab signs the other out too (it must not write into the wiped database)', async () => {
+    const { page, context } = browser;
+    const second = await context.newPage();
+    try {
+      await second.goto(`${server.url}/campaigns`);
+      await visible(cell(second, 'After expiry'));
+      await page.goto(`${server.url}/campaigns`);
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByTestId('login-submit').waitFor();
+      await second.getByTestId('login-submit').waitFor();
+      await expect.poll(() => second.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('brokerdesk-')).length)).toBe(0);
+    } finally {
+      await second.close();
+    }
+    await signIn(page, server.url);
+  });
+
   test('a full disk is said in words, on the form and in the header, never swallowed', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/campaigns`);

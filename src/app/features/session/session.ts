@@ -9,6 +9,7 @@ import {
   switchToImpersonation,
   type CurrentUser,
 } from '../../state/auth.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { runOp } from '../../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';
 import { startRealtime, stopRealtime } from '../../realtime/socket.ts';
@@ -95,6 +96,24 @@ export async function logout(): Promise<void> {
 export function signInAgain(): void {
   stopRealtime();
   clearAuth();
+}
+
+/**
+ * Another tab signed out (its token left the shared storage): this tab follows at once, rather than
+ * keep writing into a database the other tab has just wiped.
+ */
+export function followOtherTabs(onSignedOut: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.token || event.newValue !== null || !auth.token) return;
+    stopRealtime();
+    void offlineSession()
+      .then((session) => session.deactivate())
+      .catch(() => undefined);
+    clearAuth();
+    onSignedOut();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }
 
 /** Connect as another user: the admin's token is kept as the previous token (SPEC.md §4). */
