@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { workbook } from '../fixtures/spreadsheets.ts';
-import { api, apiToken, gone, launchBrowser, screenshot, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, axe, gone, launchBrowser, screenshot, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
 
 // The smallest valid PNG: 1×1 transparent pixel.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -240,8 +240,31 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await screenshot(page, 'dashboard-chart-light');
   });
 
+  test('no serious accessibility problem on the lead screens (axe), light and dark', async () => {
+    const { page } = browser;
+    const pages: [string, () => Promise<void>][] = [
+      ['/', () => visible(page.getByTestId('lead-trend-chart').locator('canvas'))],
+      ['/leads', () => visible(page.getByRole('link', { name: 'Lina' }))],
+      [`/leads/${leadId}`, () => visible(page.getByRole('region', { name: 'Verification documents' }).getByText('passport.png'))],
+      ['/campaigns', () => visible(page.getByRole('table', { name: 'Campaigns ranked by leads' }))],
+      ['/leads/import', () => visible(page.getByRole('heading', { name: 'Import leads' }))],
+      ['/users', () => visible(page.getByRole('heading', { name: 'Users' }))],
+    ];
+    for (const mode of ['light', 'dark']) {
+      if (mode === 'dark') await page.getByTestId('toggle-dark').click();
+      for (const [path, ready] of pages) {
+        await page.goto(`${server.url}${path}`);
+        await ready();
+        const violations = await axe(page);
+        expect(violations.map((v) => `${mode} ${path}: ${v.id} ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+      }
+      if (mode === 'dark') await page.getByTestId('toggle-dark').click();
+    }
+  });
+
   test('dark mode screenshots of the main screens', async () => {
     const { page } = browser;
+    await page.goto(`${server.url}/`);
     await page.getByTestId('toggle-dark').click();
     await visible(page.getByTestId('lead-trend-chart').locator('canvas'));
     await screenshot(page, 'dashboard-leads-dark');

@@ -22,6 +22,7 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
   const { t } = useTranslation();
   return (
     <ArkFileUpload.Root
+      translations={{ dropzone: t('app.upload.drop') }}
       maxFiles={1}
       maxFileSize={maxBytes}
       accept={accept}
@@ -31,6 +32,8 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
     >
       <ArkFileUpload.Label className={labelStyle}>{label}</ArkFileUpload.Label>
       <ArkFileUpload.Dropzone
+        // The button inside opens the picker: a clickable zone around it would nest one control in another.
+        disableClick
         className={css({
           borderWidth: '2px',
           borderStyle: 'dashed',

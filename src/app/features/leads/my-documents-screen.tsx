@@ -94,6 +94,7 @@ export function MyDocumentsScreen() {
           ) : null}
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.documents.rules')}</p>
           <ArkFileUpload.Root
+      translations={{ dropzone: t('app.documents.drop') }}
             key={round}
             maxFiles={MAX_FILES}
             maxFileSize={MAX_FILE_BYTES}
@@ -115,6 +116,8 @@ export function MyDocumentsScreen() {
           >
             <ArkFileUpload.Label className={labelStyle}>{t('app.documents.files')}</ArkFileUpload.Label>
             <ArkFileUpload.Dropzone
+        // The button inside opens the picker: a clickable zone around it would nest one control in another.
+        disableClick
               className={css({ borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border', borderRadius: 'md', p: 'pad', display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm', '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' } })}
             >
               {t('app.documents.drop')}
