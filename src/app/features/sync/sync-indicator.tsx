@@ -112,7 +112,7 @@ export function SyncIndicator() {
           <Button
             variant="outline"
             size="sm"
-            disabled={summary.state === 'offline' || !state.engine}
+            disabled={summary.state === 'offline' || summary.paused || !state.engine}
             onClick={() => {
               const engine = currentEngine();
               engine?.wake();
