@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, gone, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, gone, launchBrowser, screenshot, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
 
 type Lead = { id: string; email: string; assignedTo: string | null; status: string; campaignId: string | null };
 const count = (page: Browser['page']) => textOf(page.getByRole('toolbar', { name: 'List tools' }));
@@ -287,5 +287,43 @@ describe('leads: list, forms and admin actions (en)', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => count(page)).toContain('6 records');
+  });
+  test('a regular member of staff is offered only what they may do', async () => {
+    const { page } = browser;
+    await signOut(page);
+    await signIn(page, server.url, 'alice@brokerdesk.test', 'Alice123');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await visible(nav.getByRole('link', { name: 'Leads' }));
+    await gone(nav.getByRole('link', { name: 'Users' }));
+    await page.goto(`${server.url}/leads`);
+    // Only the leads assigned to Alice.
+    const row = page.getByRole('row').filter({ hasText: 'vera@leads.test' });
+    await visible(row);
+    await gone(page.getByRole('cell', { name: 'zed@leads.test' }));
+    await gone(page.getByRole('combobox', { name: 'Assigned to' }));
+    await row.getByRole('checkbox').check();
+    const bulk = page.getByRole('region', { name: 'Actions on the selection' });
+    await visible(bulk.getByText('1 selected'));
+    await gone(bulk.getByRole('button', { name: 'Assign' }));
+    await gone(bulk.getByRole('button', { name: 'Delete selected' }));
+    await row.getByRole('checkbox').uncheck();
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Edit' }));
+    for (const name of ['Lock', 'Reset password', 'Connect as this user', 'Delete']) await gone(page.getByRole('menuitem', { name, exact: true }));
+    await page.keyboard.press('Escape');
+    // A new lead is Alice's own.
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a lead' });
+    await gone(dialog.getByRole('combobox', { name: 'Assigned to' }));
+    await dialog.getByLabel('First name').fill('Rita');
+    await dialog.getByLabel('Last name').fill('Hall');
+    await dialog.getByLabel('Email').fill('rita@leads.test');
+    await dialog.getByLabel('Password').fill('Rita1234');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await gone(page.getByRole('dialog'));
+    await visible(page.getByRole('cell', { name: 'rita@leads.test' }));
+    const fresh = await apiToken(server.url);
+    const { users } = await api<{ users: Lead[] }>(server.url, fresh, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['rita@leads.test'] }]))}`);
+    expect(users[0]?.assignedTo).toBe(alice);
   });
 });

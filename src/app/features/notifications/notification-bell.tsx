@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from '../../../../styled-system/css';
 import type { EntityRecord } from '../../data/entity-store.ts';
@@ -24,6 +25,12 @@ export function useNotificationText() {
     return i18n.exists(key) ? t(key, params) : key;
   };
 }
+
+/** The lead a notification is about (documents uploaded), to open its page. */
+const leadOf = (n: EntityRecord): string | undefined => {
+  const id = (n.data as { leadId?: unknown } | null | undefined)?.leadId;
+  return typeof id === 'string' ? id : undefined;
+};
 
 /** The header's notifications (issue 5): unread count, the latest ones, mark as read. */
 export function NotificationBell() {
@@ -90,6 +97,19 @@ export function NotificationBell() {
                       {text(n)}
                     </span>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{n.dateCreation ? formatDateTime(n.dateCreation) : ''}</span>
+                    {leadOf(n) ? (
+                      <Link
+                        to="/leads/$leadId"
+                        params={{ leadId: leadOf(n)! }}
+                        onClick={() => {
+                          setOpen(false);
+                          if (!n.read) markRead([n]);
+                        }}
+                        className={css({ fontSize: 'xs', color: 'primary', textDecoration: 'underline' })}
+                      >
+                        {t('app.notifications.openLead')}
+                      </Link>
+                    ) : null}
                   </div>
                   {!n.read ? (
                     <button type="button" className={buttonRecipe({ variant: 'outline', size: 'sm' })} onClick={() => markRead([n])}>

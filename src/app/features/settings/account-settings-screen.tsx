@@ -10,6 +10,7 @@ import { Tabs, type TabItem } from '../../ui/tabs.tsx';
 import { COMPANY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
 import { LogoForm } from './logo-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { VerificationSettingsTab } from '../leads/verification-settings-tab.tsx';
 
 /** Account settings (SPEC.md §2): company parts for admins, the password for everyone. */
 export function AccountSettingsScreen() {
@@ -30,7 +31,7 @@ export function AccountSettingsScreen() {
       label: t('app.settings.documents'),
       content: (
         <Card>
-          <p className={css({ color: 'fg.muted' })}>{t('app.settings.documentsText')}</p>
+          <VerificationSettingsTab />
         </Card>
       ),
     },
