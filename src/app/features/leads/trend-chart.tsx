@@ -41,7 +41,8 @@ export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly Tre
     const options: uPlot.Options = {
       width: Math.max(240, element.clientWidth),
       height: HEIGHT,
-      padding: [12, 12, 0, 0],
+      // Room on the right for the last day's label.
+      padding: [12, 28, 0, 0],
       cursor: { drag: { x: false, y: false }, points: { size: 8 } },
       legend: { show: true, live: true },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
