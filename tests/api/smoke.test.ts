@@ -18,6 +18,13 @@ describe('server start', () => {
     expect(settings.body.theme).toBe('purple');
   });
 
+  it('sends the root account through /sync like any record', async () => {
+    const token = await server.rootToken();
+    const me = await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token });
+    const sync = await server.call({ method: 'GET', url: '/api/v1/sync?since=0', token });
+    expect(sync.body.changes).toContainEqual(expect.objectContaining({ entity: 'user', op: 'upsert', id: me.body.id }));
+  });
+
   it('serves the OpenAPI document', async () => {
     const docs = await server.call({ method: 'GET', url: '/api/docs/json' });
     expect(docs.status).toBe(200);
