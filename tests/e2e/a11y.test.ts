@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { THEME_COLORS } from '../../src/shared/constants.ts';
-import { axe, launchBrowser, screenshot, signIn, startServer, visible, type Browser, type Server } from './harness.ts';
+import { axe, launchBrowser, screenshot, signIn, startServer, visible, type Browser, type Server, signedInSession } from './harness.ts';
 
 /** axe-core on the main screens, in light and in dark: no serious or critical violation. */
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
@@ -56,21 +56,11 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
 
 /** Contrast in all 15 colours × 2 modes, on a screen with buttons, links, badges and the selected sidebar entry. */
 describe('contrast in every theme colour and mode', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = signedInSession();
 
   test('axe finds no contrast problem in any combination', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/settings`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/settings`);
     await visible(page.getByRole('tab', { name: 'Company information' }));
     const problems: string[] = [];
     for (const color of THEME_COLORS) {

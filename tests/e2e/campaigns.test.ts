@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, gone, launchBrowser, ROOT, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, gone, launchBrowser, ROOT, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
 
 /** The list and form kits, proven on campaigns against the real API. */
 describe('campaigns: list, add, add many, edit, search, delete', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = signedInSession();
 
   test('adds one with a form driven by the shared schema (required name is translated)', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(page.getByText('Nothing here yet.'));
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -31,7 +21,7 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   });
 
   test('adds many from a JSON array, refusing what is not one', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Add many (JSON)' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('JSON array').fill('{not json');
@@ -47,7 +37,7 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   });
 
   test('edits one', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const row = page.getByRole('row').filter({ hasText: 'Winter' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -59,24 +49,24 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   });
 
   test("the server's field errors land on the form's fields (a taken email, in French)", async () => {
-    const { page } = browser;
-    const token = await apiToken(server.url);
-    await api(server.url, token, 'POST', '/user', { firstName: 'Taken', lastName: 'Email', email: 'taken@brokerdesk.test', password: 'Taken1234', roles: ['lead'] });
-    await page.goto(`${server.url}/profile`);
+    const { page } = session.browser;
+    const token = await apiToken(session.server.url);
+    await api(session.server.url, token, 'POST', '/user', { firstName: 'Taken', lastName: 'Email', email: 'taken@brokerdesk.test', password: 'Taken1234', roles: ['lead'] });
+    await page.goto(`${session.server.url}/profile`);
     await page.getByTestId('language-select').selectOption('fr');
     const form = page.getByRole('form', { name: 'Informations personnelles' });
     await form.getByLabel('E-mail').fill('taken@brokerdesk.test');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
-    // The client cannot know the email is taken: the server says so, in French (x-lang), on the field.
+    // The client cannot know the email is taken: the session.server says so, in French (x-lang), on the field.
     await visible(form.getByText('Cet e-mail est déjà utilisé'));
     expect(await form.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Prénom').getAttribute('aria-invalid')).not.toBe('true');
     await page.getByTestId('language-select').selectOption('en');
-    await page.goto(`${server.url}/campaigns`);
+    await page.goto(`${session.server.url}/campaigns`);
   });
 
   test('search, sort and columns live in the URL and survive a reload', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('searchbox', { name: 'Search' }).fill('sale');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('sale');
     await expect.poll(() => textOf(page.getByRole('toolbar'))).toContain('1 record');
@@ -94,12 +84,12 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   });
 
   test('a saved view persists across reloads', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: 'Save this view…' }).click();
     await page.getByRole('dialog').getByLabel('Name of the view').fill('Newest names');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.goto(`${server.url}/campaigns`);
+    await page.goto(`${session.server.url}/campaigns`);
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: 'Newest names' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('Newest names');
@@ -107,15 +97,15 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   });
 
   test('multi-select and bulk delete, after confirmation', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('row').filter({ hasText: 'Autumn' }).getByRole('checkbox').check();
     await page.getByRole('row').filter({ hasText: 'Summer' }).getByRole('checkbox').check();
     await visible(page.getByText('2 selected'));
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => textOf(page.getByRole('toolbar'))).toContain('2 records');
-    const token = await apiToken(server.url);
-    const { campaigns } = await api<{ campaigns: { name: string }[] }>(server.url, token, 'GET', '/campaign?limit=100');
+    const token = await apiToken(session.server.url);
+    const { campaigns } = await api<{ campaigns: { name: string }[] }>(session.server.url, token, 'GET', '/campaign?limit=100');
     expect(campaigns.map((c) => c.name).sort()).toEqual(['Spring leads', 'Winter sale']);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = { email: 'root@brokerdesk.test', password: 'Root1234' };
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -112,3 +113,21 @@ export async function htmlAttr(page: Page, name: string): Promise<string | null>
 export const visible = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
 export const gone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'detached', timeout });
 export const textOf = async (locator: Locator) => (await locator.first().textContent()) ?? '';
+
+/**
+ * A server and a browser signed in as root for one describe block, closed after it. Read its
+ * fields inside tests and hooks: they are set when the block starts.
+ */
+export function signedInSession(): { server: Server; browser: Browser } {
+  const session = {} as { server: Server; browser: Browser };
+  beforeAll(async () => {
+    session.server = await startServer();
+    session.browser = await launchBrowser();
+    await signIn(session.browser.page, session.server.url);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
+}

@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { htmlAttr, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { htmlAttr, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
 
 describe('languages, themes, modes and density', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = signedInSession();
 
   const chooseLanguage = async (name: string) => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByTestId('language-select').selectOption({ label: name });
   };
 
   test('French, then German, each survive a reload; back to English', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await chooseLanguage('Français');
     await visible(page.getByRole('navigation', { name: 'Navigation principale' }));
     await page.reload();
@@ -32,7 +22,7 @@ describe('languages, themes, modes and density', () => {
     await page.reload();
     await visible(page.getByRole('navigation', { name: 'Hauptnavigation' }));
     expect(await htmlAttr(page, 'lang')).toBe('de');
-    // The server answers in the chosen language too (x-lang).
+    // The session.server answers in the chosen language too (x-lang).
     const message = await page.evaluate(async () => {
       const response = await fetch('/api/v1/campaign/not-a-uuid', { headers: { 'x-lang': JSON.parse(localStorage.getItem('bd.ui') ?? '{}').localLanguage } });
       return ((await response.json()) as { message: string }).message;
@@ -43,13 +33,13 @@ describe('languages, themes, modes and density', () => {
   });
 
   test('dark mode, compact density and a non-default colour apply at once and survive a reload', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await screenshot(page, 'dashboard-light');
     await page.getByTestId('toggle-dark').click();
     expect(await htmlAttr(page, 'data-mode')).toBe('dark');
     await page.getByTestId('toggle-compact').click();
     expect(await htmlAttr(page, 'data-density')).toBe('compact');
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${session.server.url}/profile`);
     await page.getByText('Emerald', { exact: true }).click();
     await expect.poll(() => htmlAttr(page, 'data-color')).toBe('emerald');
     // The colour is visible, not only an attribute: primary buttons use it.
@@ -67,7 +57,7 @@ describe('languages, themes, modes and density', () => {
   });
 
   test('back to the company colour, light mode and normal density', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByText('Company colour', { exact: true }).click();
     await expect.poll(() => htmlAttr(page, 'data-color')).toBe('purple');
     await page.getByTestId('toggle-dark').click();

@@ -1,23 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, launchBrowser, ROOT, screenshot, signIn, signOut, startServer, visible, type Browser, type Server } from './harness.ts';
+import { apiToken, launchBrowser, ROOT, screenshot, signIn, signOut, startServer, visible, type Browser, type Server, signedInSession } from './harness.ts';
 
 describe('account settings, profile, and the screens around them', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = signedInSession();
 
   test('company information: the shared rules, then a save that renames the app', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/settings`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/settings`);
     const form = page.getByRole('form', { name: 'Company information' });
     await form.getByLabel(/^Email/).fill('not an email');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -35,20 +25,20 @@ describe('account settings, profile, and the screens around them', () => {
   });
 
   test('labels and qualifications are saved as lists', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('tab', { name: 'Labels and qualifications' }).click();
     const form = page.getByRole('form', { name: 'Labels and qualifications' });
     await form.getByLabel('Labels').fill('vip, newsletter');
     await form.getByLabel('Qualifications').fill('CFA');
     await form.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
-    const token = await apiToken(server.url);
-    const record = (await (await fetch(`${server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })).json()) as { labels: string[]; qualifications: string[] };
+    const token = await apiToken(session.server.url);
+    const record = (await (await fetch(`${session.server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })).json()) as { labels: string[]; qualifications: string[] };
     expect(record).toMatchObject({ labels: ['vip', 'newsletter'], qualifications: ['CFA'] });
   });
 
   test('the logo upload becomes the favicon and the header image', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('tab', { name: 'Logo' }).click();
     await page.locator('input[type=file]').setInputFiles(path.join(import.meta.dirname, '../../public/icon-512.png'));
     await visible(page.getByTestId('toast').filter({ hasText: 'Logo updated' }));
@@ -58,7 +48,7 @@ describe('account settings, profile, and the screens around them', () => {
   });
 
   test("change password: SPEC.md §5 rules, 'The two passwords do not match!', then the new one works", async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('tab', { name: 'Password' }).click();
     const form = page.getByRole('form', { name: 'Password' });
     await form.getByLabel('Current password').fill(ROOT.password);
@@ -72,12 +62,12 @@ describe('account settings, profile, and the screens around them', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await visible(page.getByTestId('toast').filter({ hasText: 'Password changed' }));
     await signOut(page);
-    await signIn(page, server.url, ROOT.email, 'NewPass123');
+    await signIn(page, session.server.url, ROOT.email, 'NewPass123');
   });
 
   test('profile: first name, last name and email, with the shared rules', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/profile`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/profile`);
     const form = page.getByRole('form', { name: 'Personal details' });
     await form.getByLabel('First name').fill('');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -89,8 +79,8 @@ describe('account settings, profile, and the screens around them', () => {
   });
 
   test('an unknown address shows the not-found screen inside the app', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/no/such/page`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/no/such/page`);
     await visible(page.getByRole('heading', { name: 'Page not found' }));
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await visible(page.getByRole('heading', { name: /Welcome, Grace/ }));
