@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
-import { HTTP_STATUS } from '../../shared/errors.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 import { AppError } from './app-error.ts';
 import { hasMessage, languageOf, translate } from './i18n.ts';
 import type { FieldIssue } from './validate.ts';
@@ -112,5 +111,3 @@ export function registerErrorHandler(app: FastifyInstance) {
     return sendError(request, reply, appError);
   });
 }
-
-export const statusOf = (code: ErrorCode) => HTTP_STATUS[code];

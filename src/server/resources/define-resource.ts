@@ -13,7 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
 import { parse } from '../http/validate.ts';
-import { audienceOf, can, mayOwn, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
+import { audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
 
 export type Row = Record<string, unknown>;
@@ -239,10 +239,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
       }
       const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
-      if ('owner' in access.scope && access.scope.owner in values) {
-        const ownerId = values[access.scope.owner];
-        if (typeof ownerId !== 'string' || !(await mayOwn(work.tx, access.scope, work.actor, ownerId))) throw new AppError('FORBIDDEN');
-      }
+      // Moving a record to another owner follows the rule of creating one for them.
+      if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
       const [updated] = (await work.tx
         .update(table)
         .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })

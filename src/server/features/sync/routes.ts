@@ -84,5 +84,3 @@ export function registerSyncRoutes(app: FastifyInstance) {
   });
 }
 
-export const latestCursor = async (app: FastifyInstance) =>
-  (await app.services.db.select({ seq: sql<number>`coalesce(max(${changeLog.seq}), 0)` }).from(changeLog))[0].seq;
