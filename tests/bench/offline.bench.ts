@@ -4,6 +4,7 @@
 // first page of a filtered, sorted list over the local leads. BENCH_SCALE shrinks the sizes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { v7 as uuidv7 } from 'uuid';
+import { queryLocal } from '../../src/app/offline/local-query.ts';
 import { createOfflineEntityStore } from '../../src/app/offline/offline-entity-store.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { engineFor, startListeningServer, switchableOnline, drained } from '../offline/harness.ts';
@@ -70,7 +71,7 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
   });
   rows.push(['peak RSS during initial sync (server in the same process)', `${mb(peak)} MB`, `+${mb(peak - before)} MB over start`, '']);
   progress('local queries');
-  const leads = await engine.db.records('user').where('_kind').equals('lead').count();
+  const leads = await (await queryLocal(engine.db.records('user'), 'user', { page: 1, limit: 1, filters: [{ field: 'roles', values: ['lead'] }] })).count;
   const store = createOfflineEntityStore(engine, 'user');
   const query = (page: number) => ({
     page,

@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
-import { tableName, tableSpec } from './local-schema.ts';
+import { LOCAL_SCHEMA_VERSION, tableName, tableSpec } from './local-schema.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 
 export type LocalRecord = { id: string; version?: number; [field: string]: unknown };
@@ -11,7 +11,8 @@ export type IndexedDbDeps = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyR
 
 /**
  * One database per signed-in user (DESIGN.md §7): a table per entity, the outbox, and meta (sync
- * cursor). Versions only ever add: an upgrade keeps the outbox as it is.
+ * cursor). Only the newest schema is declared: Dexie upgrades an older installed one in place, keeping
+ * every row (the outbox's included).
  */
 export class OfflineDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
@@ -25,7 +26,7 @@ export class OfflineDatabase extends Dexie {
       meta: 'key',
     };
     for (const entity of ENTITY_NAMES) stores[tableName(entity)] = tableSpec(entity);
-    this.version(1).stores(stores);
+    this.version(LOCAL_SCHEMA_VERSION).stores(stores);
   }
 
   records(entity: EntityName): Table<LocalRecord, string> {
