@@ -97,6 +97,8 @@ describe('offline: campaigns with the network cut', () => {
     await context.setOffline(true);
     await expect.poll(() => state(page)).toBe('offline');
     await add(page, 'Made offline');
+    // Offline, "saved" means on this device; the toast says it is still to be sent.
+    await expect.poll(async () => (await page.locator('[role=status]').allTextContents()).join(' | ')).toContain('Saved on this device: it will be sent when the connection is back');
     await rename(page, 'Edit me', 'Edited offline');
     await remove(page, 'Delete me');
     await expect.poll(() => isPending(page, 'Made offline')).toBe(true);
@@ -239,6 +241,10 @@ describe('offline: campaigns with the network cut', () => {
   test('online, a refusal lands on the form that made it, not in sync issues', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/campaigns`);
+    // What the server took is simply saved.
+    await add(page, 'Taken online');
+    await expect.poll(async () => (await page.locator('[role=status]').allTextContents()).join(' | ')).toMatch(/(^|\| )Saved( \||$)/);
+    expect(await isPending(page, 'Taken online')).toBe(false);
     await visible(cell(page, 'From another device'));
     await rowOf(page, 'From another device').getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -10,6 +10,13 @@ export type EntityRecord = {
   [field: string]: unknown;
 };
 
+/**
+ * True when a write's result has not reached the server yet: the offline store marks such records
+ * `_pending` (offline, or the server did not answer in time); they are sent when the connection is back.
+ */
+export const isQueued = (result: EntityRecord | EntityRecord[] | undefined): boolean =>
+  Array.isArray(result) ? result.some((r) => r._pending === true) : result?._pending === true;
+
 export type ListQuery = {
   page: number;
   limit: number;

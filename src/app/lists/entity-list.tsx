@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { css } from '../../../styled-system/css';
 import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import { FILTER_OPERATORS, type Filter } from '../../shared/list-params.ts';
-import type { EntityRecord } from '../data/entity-store.ts';
+import { isQueued, type EntityRecord } from '../data/entity-store.ts';
 import { entityStore } from '../data/stores.ts';
 import type { ApiError } from '../api/http.ts';
 import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
@@ -296,12 +296,13 @@ export function EntityList(props: EntityListProps) {
           submitLabel={editing.mode === 'create' ? t('app.common.create') : t('app.common.save')}
           onClose={() => setEditing(null)}
           onSubmit={async (data, changes) => {
+            let saved: EntityRecord | undefined;
             if (editing.mode === 'create') {
-              await runOp(`${entity}.create`, () => store.create(data as Record<string, unknown>), { toast: failed('create') });
+              saved = await runOp(`${entity}.create`, () => store.create(data as Record<string, unknown>), { toast: failed('create') });
             } else if (Object.keys(changes).length) {
-              await runOp(`${entity}.update`, () => store.update(editing.record.id, changes as Record<string, unknown>, editing.record.version), { toast: failed('update') });
+              saved = await runOp(`${entity}.update`, () => store.update(editing.record.id, changes as Record<string, unknown>, editing.record.version), { toast: failed('update') });
             }
-            showToast(t('app.list.saved'), 'success');
+            showToast(t(isQueued(saved) ? 'app.list.savedQueued' : 'app.list.saved'), 'success');
             setEditing(null);
             refresh();
           }}
@@ -344,8 +345,8 @@ export function EntityList(props: EntityListProps) {
               }
             });
             if (Object.keys(details).length) throw { message: t('errors.VALIDATION'), code: 'VALIDATION', details, network: false } satisfies ApiError;
-            await runOp(`${entity}.createMany`, () => store.createMany(items), { toast: failed('create') });
-            showToast(t('app.list.created', { count: items.length }), 'success');
+            const created = await runOp(`${entity}.createMany`, () => store.createMany(items), { toast: failed('create') });
+            showToast(isQueued(created) ? t('app.list.savedQueued') : t('app.list.created', { count: items.length }), 'success');
             refresh();
           }}
         />

@@ -106,6 +106,16 @@ export function localWriteError(error: unknown): unknown {
   return error;
 }
 
+/** A write the server took: its records are no longer marked as waiting to be sent. */
+function landed<R>(result: R): R {
+  const unmark = (record: unknown) => {
+    if (!record || typeof record !== 'object' || !('_pending' in record)) return record;
+    const { _pending: _sent, ...rest } = record as Record<string, unknown>;
+    return rest;
+  };
+  return (Array.isArray(result) ? result.map(unmark) : unmark(result)) as R;
+}
+
 /**
  * The store screens use while signed in: the offline store (reads the mirror, writes through the
  * outbox), lists told when the mirror changes, and, online, each write waits briefly for the server
@@ -126,7 +136,8 @@ export function createAppEntityStore<T extends EntityRecord = EntityRecord>(engi
     }
     if (!online) return result;
     const answer = await answerOf(engine, after, recordIds(result), timeoutMs);
-    if (answer.kind !== 'refused') return result;
+    if (answer.kind === 'sent') return landed(result);
+    if (answer.kind === 'pending') return result;
     if (answer.entry.state === 'dead') await engine.discard(answer.entry.seq!);
     throw refusalError(answer.entry);
   }

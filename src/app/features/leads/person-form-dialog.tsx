@@ -6,7 +6,7 @@ import { css } from '../../../../styled-system/css';
 import { userEntity } from '../../../shared/entities/user.ts';
 import { password } from '../../../shared/fields.ts';
 import { ROLES, isAdmin, rank, type Role } from '../../../shared/roles.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
+import { isQueued, type EntityRecord } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
 import { describeSchema, type FieldDescriptor } from '../../forms/describe-schema.ts';
 import { pickFormValues } from '../../forms/entity-form-dialog.tsx';
@@ -57,10 +57,11 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
     onSubmit: async (data, changes) => {
       const store = entityStore('user');
       const failed = (key: string) => (e: { message: string }) => t(key, { error: e.message });
-      if (creating) await runOp('user.create', () => store.create(data as Record<string, unknown>), { toast: failed('app.list.createFailed') });
-      else if (Object.keys(changes as object).length) await runOp('user.update', () => store.update(record.id, changes as Record<string, unknown>, record.version), { toast: failed('app.list.updateFailed') });
+      let saved: EntityRecord | undefined;
+      if (creating) saved = await runOp('user.create', () => store.create(data as Record<string, unknown>), { toast: failed('app.list.createFailed') });
+      else if (Object.keys(changes as object).length) saved = await runOp('user.update', () => store.update(record.id, changes as Record<string, unknown>, record.version), { toast: failed('app.list.updateFailed') });
       forgetLookups();
-      showToast(t('app.list.saved'), 'success');
+      showToast(t(isQueued(saved) ? 'app.list.savedQueued' : 'app.list.saved'), 'success');
       onSaved();
     },
   });
