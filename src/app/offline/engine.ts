@@ -1,3 +1,4 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import { deleteUserDatabase, OfflineDatabase, type IndexedDbDeps, type LocalRecord } from './database.ts';
@@ -5,6 +6,7 @@ import { derive } from './local-schema.ts';
 import { createMutations, type Mutations } from './mutations.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 import { systemClock, type Clock, type FetchLike, type LockManagerLike, type OnlineSignal } from './ports.ts';
+import { createReadPriority } from './read-priority.ts';
 import { classify, recordsIn, requestOf, type Outcome } from './replay.ts';
 import { initialSyncStatus, type SyncStatus } from './sync-status.ts';
 
@@ -59,6 +61,18 @@ export function createOfflineEngine(options: EngineOptions) {
   let wakeUp: (() => void) | undefined;
   let timer: unknown;
   const inFlight = new Set<number>();
+  const reads = createReadPriority();
+  // Ids of records with entries in the outbox; read again after the outbox changes (here, or in
+  // another tab: Dexie tells every tab).
+  let unsent: Promise<Set<string>> | undefined;
+  const forgetUnsent = () => {
+    unsent = undefined;
+  };
+  const outboxPrefix = `idb://${db.name}/${db.outbox.name}/`;
+  const onStorageMutated = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => part.startsWith(outboxPrefix))) forgetUnsent();
+  };
+  Dexie.on('storagemutated', onStorageMutated);
   /** Run when the engine stops: timers, listeners, subscriptions of its stores. */
   const stops: (() => void)[] = [];
 
@@ -143,12 +157,14 @@ export function createOfflineEngine(options: EngineOptions) {
             }
           }
           await db.outbox.delete(entry.seq!);
+          forgetUnsent();
           break;
         }
         case 'retry':
           await db.outbox.update(entry.seq!, {
             attempts: entry.attempts + 1,
             notBefore: clock.now() + (outcome.retryAfterMs ?? backoffDelay(entry.attempts, random, options.retryBaseMs, options.retryCapMs)),
+            serverSetDelay: outcome.retryAfterMs !== undefined,
           });
           break;
         case 'conflict':
@@ -333,6 +349,7 @@ export function createOfflineEngine(options: EngineOptions) {
   async function guarded<T>(write: () => Promise<T>): Promise<T> {
     try {
       const result = await write();
+      forgetUnsent();
       void refreshCounts();
       wake();
       return result;
@@ -342,10 +359,25 @@ export function createOfflineEngine(options: EngineOptions) {
     }
   }
 
+  /**
+   * Back online: entries backing off after network failures go now rather than when their backoff
+   * ends (up to a minute later). A wait the server asked for (Retry-After) still holds.
+   */
+  async function sendNowWhatWaitedOnTheNetwork() {
+    const now = clock.now();
+    await db.outbox
+      .where('state')
+      .equals('queued')
+      .filter((e) => e.notBefore > now && !e.serverSetDelay)
+      .modify({ notBefore: 0 })
+      .catch(() => undefined); // closed by a sign-out meanwhile
+  }
+
   async function resolveEntry(seq: number, change: (entry: OutboxEntry) => Promise<void>) {
     const entry = await db.outbox.get(seq);
     if (!entry) return;
     await db.transaction('rw', db.records(entry.entity), db.outbox, () => change(entry));
+    forgetUnsent();
     await refreshCounts();
     wake();
   }
@@ -376,7 +408,7 @@ export function createOfflineEngine(options: EngineOptions) {
           setStatus({ online });
           if (online) {
             void pull().catch(() => undefined);
-            wake();
+            void sendNowWhatWaitedOnTheNetwork().finally(wake);
           }
         }),
       );
@@ -401,6 +433,7 @@ export function createOfflineEngine(options: EngineOptions) {
       clock.clearTimeout(timer);
       wakeUp?.();
       for (const stop of stops.splice(0)) stop();
+      Dexie.on.storagemutated.unsubscribe(onStorageMutated);
       await pulling;
       while (inFlight.size) await new Promise((resolve) => setTimeout(resolve, 5));
       channel?.close();
@@ -421,7 +454,14 @@ export function createOfflineEngine(options: EngineOptions) {
     /** Unsent entries, for the logout warning. */
     unsentCount: () => db.outbox.count(),
     issues: () => db.outbox.where('state').anyOf('conflict', 'dead').sortBy('seq'),
-    pendingRecordIds: async (ids: string[]) => new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds)),
+    /** Which of these records have unsent changes (kept in memory: list pages ask on every read). */
+    async pendingRecordIds(ids: string[]) {
+      unsent ??= db.outbox.orderBy('recordIds').uniqueKeys().then((keys) => new Set(keys as string[]));
+      const all = await unsent;
+      return new Set(ids.filter((id) => all.has(id)));
+    },
+    /** Page reads before counts: see read-priority.ts. */
+    reads,
 
     /** Conflict: send mine again against the server's current version. */
     keepMine: (seq: number) =>

@@ -2,9 +2,9 @@ import Dexie, { type ObservabilitySet } from 'dexie';
 import type { EntityName } from '../../shared/entities/index.ts';
 import type { EntityRecord, EntityStore, ListResult } from '../data/entity-store.ts';
 import type { OfflineEngine } from './engine.ts';
-import { queryLocal } from './local-query.ts';
+import { countLocal, readPage } from './local-query.ts';
 
-/** How long a page waits for its count before answering with a provisional one. */
+/** How long a page waits for its count (a small table's comes at once) before answering with a provisional one. */
 const COUNT_BUDGET_MS = 15;
 
 /** Local-only fields are not part of the record screens see. */
@@ -24,8 +24,16 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
   // page or changing the sort then costs only the page itself.
   const counts = new Map<string, Promise<number>>();
   const prefix = `idb://${engine.db.name}/${table.name}/`;
+  let generation = 0;
   const forget = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => part.startsWith(prefix))) counts.clear();
+    if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
+    counts.clear();
+    generation++;
+  };
+  /** Lets page reads go first, and gives up a count the table has changed under (lists read again then). */
+  const countingFor = (born: number) => async () => {
+    await engine.reads.yieldToForeground();
+    if (generation !== born) throw new Error('stale count: the table changed');
   };
   Dexie.on('storagemutated', forget);
   engine.onStop(() => Dexie.on.storagemutated.unsubscribe(forget));
@@ -33,17 +41,22 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
     entity,
     async list(query): Promise<ListResult<T>> {
       const key = JSON.stringify([query.filters ?? [], query.q ?? '']);
-      const known = counts.get(key);
-      const page = await queryLocal(table, entity, query, known);
-      // One count per filter set at a time: pages asked meanwhile share it.
-      const exact = known ?? page.count;
-      counts.set(key, exact);
-      exact.catch(() => counts.delete(key)); // a failed count is tried again next time
+      const page = await engine.reads.foreground(async () => {
+        const read = await readPage(table, entity, query);
+        return { ...read, pending: await engine.pendingRecordIds(read.rows.map((r) => r.id)) };
+      });
+      // One count per filter set at a time: pages asked meanwhile share it. A large one waits for
+      // page reads to pause, so it never holds a page up.
+      let exact = counts.get(key) ?? (page.count !== undefined ? Promise.resolve(page.count) : undefined);
+      if (!exact) {
+        exact = countLocal(table, entity, query, { yieldToPages: countingFor(generation) });
+        counts.set(key, exact);
+        exact.catch(() => counts.delete(key)); // a failed count is tried again next time
+      }
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
       const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
-      const rows = page.rows;
+      const { rows, pending } = page;
       const count = settled ?? (query.page - 1) * query.limit + rows.length + (rows.length === query.limit ? 1 : 0);
-      const pending = await engine.pendingRecordIds(rows.map((r) => r.id));
       return {
         rows: rows.map((r) => visible<T>(r, pending.has(r.id))),
         count,
@@ -52,7 +65,7 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       };
     },
     async get(id) {
-      const record = await table.get(id);
+      const record = await engine.reads.foreground(() => table.get(id));
       if (!record) throw Object.assign(new Error('Not found'), { code: 'NOT_FOUND' });
       return visible<T>(record, (await engine.pendingRecordIds([id])).has(id));
     },

@@ -22,6 +22,8 @@ export type OutboxEntry = {
   attempts: number;
   /** Not sent before this time (backoff). */
   notBefore: number;
+  /** The server set `notBefore` (429/503 with Retry-After): a reconnect does not cut that wait short. */
+  serverSetDelay?: boolean;
   /** Records as they were before the optimistic change, to roll back to. */
   before: Record<string, unknown>[];
   error?: { status: number; code?: string; message: string; details?: unknown };
