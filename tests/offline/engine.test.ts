@@ -78,18 +78,21 @@ describe('offline engine against the real server', () => {
     // Backoff of a minute: only the reconnect can send these soon.
     const engine = engineFor(admin.id, baseUrl, () => admin.token, { fetch: faultyFetch(() => faults.shift() ?? 'none'), online, retryBaseMs: 60_000, retryCapMs: 60_000 });
     await engine.start();
-    const store = createOfflineEntityStore(engine, 'campaign');
-    const lost = await store.create({ name: 'Lost on the way' });
-    const queued = () => engine.db.outbox.where('state').equals('queued').toArray();
-    await expect.poll(async () => (await queued()).map((e) => e.attempts)).toEqual([1]);
-    // The server asks to wait an hour for this one.
-    await engine.db.outbox.add({ entity: 'campaign', kind: 'create', recordIds: ['told-to-wait'], payload: { id: 'told-to-wait', name: 'Told to wait' }, idempotencyKey: 'told-to-wait', state: 'queued', attempts: 1, notBefore: Date.now() + 3_600_000, serverSetDelay: true, before: [], createdAt: Date.now() });
-    online.set(false);
-    online.set(true);
-    await expect.poll(async () => (await serverCampaigns()).some((c) => c.id === lost.id), { timeout: 5_000 }).toBe(true);
-    expect((await queued()).map((e) => e.recordIds[0])).toEqual(['told-to-wait']);
-    await engine.db.outbox.clear();
-    await engine.stop();
+    try {
+      const store = createOfflineEntityStore(engine, 'campaign');
+      const lost = await store.create({ name: 'Lost on the way' });
+      const queued = async () => (await engine.db.outbox.where('state').equals('queued').toArray()).map((e) => ({ id: e.recordIds[0], attempts: e.attempts }));
+      await expect.poll(queued).toEqual([{ id: lost.id, attempts: 1 }]);
+      // The server asks to wait an hour for this one.
+      await engine.db.outbox.add({ entity: 'campaign', kind: 'create', recordIds: ['told-to-wait'], payload: { id: 'told-to-wait', name: 'Told to wait' }, idempotencyKey: 'told-to-wait', state: 'queued', attempts: 1, notBefore: Date.now() + 3_600_000, serverSetDelay: true, before: [], createdAt: Date.now() });
+      online.set(false);
+      online.set(true);
+      await expect.poll(queued, { timeout: 10_000 }).toEqual([{ id: 'told-to-wait', attempts: 1 }]);
+      expect((await serverCampaigns()).some((c) => c.id === lost.id)).toBe(true);
+    } finally {
+      await engine.db.outbox.clear();
+      await engine.stop();
+    }
   });
 
   it('turns a refused change into a dead letter with the server message, rolled back, without blocking others', async () => {

@@ -49,9 +49,11 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       // page reads to pause, so it never holds a page up.
       let exact = counts.get(key) ?? (page.count !== undefined ? Promise.resolve(page.count) : undefined);
       if (!exact) {
-        exact = countLocal(table, entity, query, { yieldToPages: countingFor(generation) });
-        counts.set(key, exact);
-        exact.catch(() => counts.delete(key)); // a failed count is tried again next time
+        const counting = countLocal(table, entity, query, { yieldToPages: countingFor(generation) });
+        counts.set(key, counting);
+        // A failed or stale count is tried again next time (unless a newer one already took its place).
+        counting.catch(() => counts.get(key) === counting && counts.delete(key));
+        exact = counting;
       }
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
       const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
