@@ -408,7 +408,8 @@ export function createOfflineEngine(options: EngineOptions) {
           setStatus({ online });
           if (online) {
             void pull().catch(() => undefined);
-            void sendNowWhatWaitedOnTheNetwork().finally(wake);
+            // The engine may have stopped meanwhile (sign-out): its channel is closed then.
+            void sendNowWhatWaitedOnTheNetwork().finally(() => running && wake());
           }
         }),
       );
