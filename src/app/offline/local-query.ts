@@ -86,7 +86,7 @@ type Plan = { collection: Collection<LocalRecord, string>; rest: Filter[]; index
 /** The filter on an entity's partition field with one value, if any (its records are one index range). */
 function partitionFilterOf(entity: EntityName, filters: readonly Filter[]): Filter | undefined {
   const partition = PARTITIONS[entity];
-  return partition ? filters.find((f) => f.field === partition && (f.operator ?? 'in') === 'in' && f.values.length === 1 && isKey(f.values[0])) : undefined;
+  return partition ? filters.find((f) => f.field === partition && ['in', 'eq'].includes(f.operator ?? 'in') && f.values.length === 1 && isKey(f.values[0])) : undefined;
 }
 
 /**
@@ -140,9 +140,9 @@ export const COUNT_SCAN_LIMIT = 2_000;
 type Lookup = { filter: Filter; ranges: () => Collection<LocalRecord, string>[]; exact: boolean };
 
 function lookupOf(table: Table<LocalRecord, string>, entity: EntityName, filter: Filter): Lookup | undefined {
-  if ((filter.operator ?? 'in') !== 'in' || !filter.values.length || !filter.values.every(isKey)) return undefined;
   const values = filter.values as (string | number)[];
   if (filter === partitionFilterOf(entity, [filter])) return { filter, ranges: () => [partitionRange(table, entity, values[0])], exact: true };
+  if ((filter.operator ?? 'in') !== 'in' || !filter.values.length || !filter.values.every(isKey)) return undefined;
   if (!table.schema.indexes.some((i) => i.name === filter.field)) return undefined;
   return { filter, ranges: () => values.map((v) => table.where(filter.field).equals(v)), exact: !ARRAY_FIELDS.has(filter.field) || values.length === 1 };
 }
