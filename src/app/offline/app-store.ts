@@ -1,8 +1,8 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
 import i18next from 'i18next';
 import type { EntityName } from '../../shared/entities/index.ts';
 import { flattenDetails, type ApiError } from '../api/http.ts';
 import type { EntityRecord, EntityStore } from '../data/entity-store.ts';
+import { watchStore } from './database.ts';
 import type { OfflineEngine } from './engine.ts';
 import { createOfflineEntityStore } from './offline-entity-store.ts';
 import type { OutboxEntry } from './outbox-types.ts';
@@ -13,14 +13,7 @@ export const ONLINE_ANSWER_MS = 8_000;
 type Engine = Pick<OfflineEngine, 'db' | 'status'>;
 
 /** Calls `onChange` after every committed write to the entity's table (this tab or another). */
-export function watchTable(engine: Pick<OfflineEngine, 'db'>, entity: EntityName, onChange: () => void): () => void {
-  const prefix = `idb://${engine.db.name}/${engine.db.records(entity).name}/`;
-  const listener = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => part.startsWith(prefix))) onChange();
-  };
-  Dexie.on('storagemutated', listener);
-  return () => Dexie.on.storagemutated.unsubscribe(listener);
-}
+export const watchTable = (engine: Pick<OfflineEngine, 'db'>, entity: EntityName, onChange: () => void) => watchStore(engine.db, engine.db.records(entity), onChange);
 
 /** The last outbox entry, before a mutation: whatever comes after it is that mutation's. */
 const lastSeq = async (engine: Engine) => ((await engine.db.outbox.orderBy('seq').last())?.seq as number | undefined) ?? 0;
@@ -28,14 +21,7 @@ const lastSeq = async (engine: Engine) => ((await engine.db.outbox.orderBy('seq'
 export type Answer = { kind: 'sent' } | { kind: 'pending' } | { kind: 'refused'; entry: OutboxEntry };
 
 /** Calls `onChange` after every committed write to the outbox (this tab's or another's). */
-export function watchOutbox(engine: Pick<OfflineEngine, 'db'>, onChange: () => void): () => void {
-  const prefix = `idb://${engine.db.name}/${engine.db.outbox.name}/`;
-  const listener = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => part.startsWith(prefix))) onChange();
-  };
-  Dexie.on('storagemutated', listener);
-  return () => Dexie.on.storagemutated.unsubscribe(listener);
-}
+export const watchOutbox = (engine: Pick<OfflineEngine, 'db'>, onChange: () => void) => watchStore(engine.db, engine.db.outbox, onChange);
 
 /** How often the answer is looked for besides the outbox's own change events. */
 const ANSWER_POLL_MS = 250;

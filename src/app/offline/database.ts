@@ -1,4 +1,4 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type ObservabilitySet, type Table } from 'dexie';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
 import { LOCAL_SCHEMA_VERSION, tableName, tableSpec } from './local-schema.ts';
 import type { OutboxEntry } from './outbox-types.ts';
@@ -39,3 +39,16 @@ export const databaseName = (userId: string) => `brokerdesk-${userId}`;
 /** Wipes a user's local data (logout): records, outbox, cursor. */
 export const deleteUserDatabase = (userId: string, deps?: IndexedDbDeps) =>
   Dexie.delete(databaseName(userId)).catch(() => (deps ? new OfflineDatabase(userId, deps).delete() : undefined));
+
+/**
+ * Calls `onChange` after every committed write to one table of this database, made in this tab or
+ * another (Dexie tells every tab); returns the unsubscribe.
+ */
+export function watchStore(db: Dexie, table: Table, onChange: () => void): () => void {
+  const prefix = `idb://${db.name}/${table.name}/`;
+  const listener = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => part.startsWith(prefix))) onChange();
+  };
+  Dexie.on('storagemutated', listener);
+  return () => Dexie.on.storagemutated.unsubscribe(listener);
+}

@@ -1,7 +1,6 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
-import { deleteUserDatabase, OfflineDatabase, type IndexedDbDeps, type LocalRecord } from './database.ts';
+import { deleteUserDatabase, OfflineDatabase, watchStore, type IndexedDbDeps, type LocalRecord } from './database.ts';
 import { derive } from './local-schema.ts';
 import { createMutations, type Mutations } from './mutations.ts';
 import type { OutboxEntry } from './outbox-types.ts';
@@ -68,11 +67,7 @@ export function createOfflineEngine(options: EngineOptions) {
   const forgetUnsent = () => {
     unsent = undefined;
   };
-  const outboxPrefix = `idb://${db.name}/${db.outbox.name}/`;
-  const onStorageMutated = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => part.startsWith(outboxPrefix))) forgetUnsent();
-  };
-  Dexie.on('storagemutated', onStorageMutated);
+  const stopWatchingOutbox = watchStore(db, db.outbox, forgetUnsent);
   /** Run when the engine stops: timers, listeners, subscriptions of its stores. */
   const stops: (() => void)[] = [];
 
@@ -434,7 +429,7 @@ export function createOfflineEngine(options: EngineOptions) {
       clock.clearTimeout(timer);
       wakeUp?.();
       for (const stop of stops.splice(0)) stop();
-      Dexie.on.storagemutated.unsubscribe(onStorageMutated);
+      stopWatchingOutbox();
       await pulling;
       while (inFlight.size) await new Promise((resolve) => setTimeout(resolve, 5));
       channel?.close();

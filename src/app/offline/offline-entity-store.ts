@@ -1,6 +1,6 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
 import type { EntityName } from '../../shared/entities/index.ts';
 import type { EntityRecord, EntityStore, ListResult } from '../data/entity-store.ts';
+import { watchStore } from './database.ts';
 import type { OfflineEngine } from './engine.ts';
 import { countLocal, readPage } from './local-query.ts';
 
@@ -23,20 +23,17 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
   // Counts per filter set, forgotten whenever the table changes (here or in another tab): turning a
   // page or changing the sort then costs only the page itself.
   const counts = new Map<string, Promise<number>>();
-  const prefix = `idb://${engine.db.name}/${table.name}/`;
   let generation = 0;
-  const forget = (parts: ObservabilitySet) => {
-    if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
+  const stopWatching = watchStore(engine.db, table, () => {
     counts.clear();
     generation++;
-  };
+  });
   /** Lets page reads go first, and gives up a count the table has changed under (lists read again then). */
   const countingFor = (born: number) => async () => {
     await engine.reads.yieldToForeground();
     if (generation !== born) throw new Error('stale count: the table changed');
   };
-  Dexie.on('storagemutated', forget);
-  engine.onStop(() => Dexie.on.storagemutated.unsubscribe(forget));
+  engine.onStop(stopWatching);
   return {
     entity,
     async list(query): Promise<ListResult<T>> {
