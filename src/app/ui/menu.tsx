@@ -10,17 +10,7 @@ export function Menu({ trigger, items }: { trigger: ReactNode; items: readonly M
   return (
     <ArkMenu.Root onSelect={(details) => items.find((item) => item.value === details.value)?.onSelect()}>
       <ArkMenu.Trigger asChild>{trigger}</ArkMenu.Trigger>
-      <Portal>
-        <ArkMenu.Positioner>
-          <ArkMenu.Content className={floatingStyle}>
-            {items.map((item) => (
-              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={itemStyle}>
-                {item.label}
-              </ArkMenu.Item>
-            ))}
-          </ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
+      <MenuPopup items={items} />
     </ArkMenu.Root>
   );
 }
@@ -41,17 +31,24 @@ export function AnchoredMenu({ anchor, items, onClose, label }: { anchor: { rect
       positioning={{ placement: 'bottom-end', getAnchorRect: () => anchor.rect }}
       onSelect={(details) => items.find((item) => item.value === details.value)?.onSelect()}
     >
-      <Portal>
-        <ArkMenu.Positioner>
-          <ArkMenu.Content className={floatingStyle} aria-label={label}>
-            {items.map((item) => (
-              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={itemStyle}>
-                {item.label}
-              </ArkMenu.Item>
-            ))}
-          </ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
+      <MenuPopup items={items} label={label} />
     </ArkMenu.Root>
+  );
+}
+
+/** The floating list both menus show. */
+function MenuPopup({ items, label }: { items: readonly MenuItem[]; label?: string }) {
+  return (
+    <Portal>
+      <ArkMenu.Positioner>
+        <ArkMenu.Content className={floatingStyle} aria-label={label}>
+          {items.map((item) => (
+            <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={itemStyle}>
+              {item.label}
+            </ArkMenu.Item>
+          ))}
+        </ArkMenu.Content>
+      </ArkMenu.Positioner>
+    </Portal>
   );
 }
