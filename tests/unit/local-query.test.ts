@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineDatabase, type LocalRecord } from '../../src/app/offline/database.ts';
 import { derive } from '../../src/app/offline/local-schema.ts';
 import { COUNT_SCAN_LIMIT, filterPredicate, queryLocal, sortComparator } from '../../src/app/offline/local-query.ts';
+import { COUNT_STEP } from '../../src/app/offline/stepped-count.ts';
 import type { Filter, Sort } from '../../src/shared/list-params.ts';
 
 const LABELS = ['forex', 'binary_options', 'diamond'];
@@ -49,8 +50,14 @@ describe('local list queries', () => {
   const sort: fc.Arbitrary<Sort> = fc.record({ field: fc.constantFrom('lastName', 'firstName', 'dateCreation', 'email', 'status'), order: fc.constantFrom('asc' as const, 'desc' as const) });
 
   // With the default limit the counts here read records; at 100 the leads are counted from the index
-  // less the staff outside their partition; at 0 from intersected keys.
-  it.each([COUNT_SCAN_LIMIT, 100, 0])('matches a by-hand filter and sort, page by page, with the right count (scan limit %i)', async (scanLimit) => {
+  // (in steps: a few entries each, or one step for all) less the staff outside their partition; at 0
+  // from intersected keys.
+  it.each([
+    [COUNT_SCAN_LIMIT, COUNT_STEP],
+    [100, 7],
+    [100, COUNT_STEP],
+    [0, 1],
+  ])('matches a by-hand filter and sort, page by page, with the right count (scan limit %i, count step %i)', async (scanLimit, countStep) => {
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(filter, { maxLength: 3, selector: (f) => f.field }),
@@ -63,7 +70,7 @@ describe('local list queries', () => {
             .filter((r) => filters.every((f) => filterPredicate(f)(r)))
             .filter((r) => !q || ['firstName', 'lastName', 'email'].some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())))
             .sort(sortComparator(sorts));
-          const result = await queryLocal(db.records('user'), 'user', query, { scanLimit });
+          const result = await queryLocal(db.records('user'), 'user', query, { scanLimit, countStep });
           expect(await result.count).toBe(expected.length);
           // Ties of the sort field may come in another order; compare the sort keys and the set of ids.
           const key = (r: LocalRecord) => (sorts[0] ? String(r[sorts[0].field]) : String(r.dateCreation));
@@ -76,7 +83,12 @@ describe('local list queries', () => {
   }, 60_000);
 
   // The leads screen's usual shape: every way a count may be taken gives the by-hand number.
-  it.each([COUNT_SCAN_LIMIT, 100, 0])('counts leads with one more filter exactly (scan limit %i)', async (scanLimit) => {
+  it.each([
+    [COUNT_SCAN_LIMIT, COUNT_STEP],
+    [100, 3],
+    [100, 64],
+    [0, 1],
+  ])('counts leads with one more filter exactly (scan limit %i, count step %i)', async (scanLimit, countStep) => {
     const shapes: Filter[][] = [
       ...LABELS.map((label) => [{ field: 'labels', values: [label] }]),
       [{ field: 'labels', values: ['forex', 'diamond'] }],
@@ -89,7 +101,7 @@ describe('local list queries', () => {
       for (const shape of shapes) {
         const filters = [{ field: 'roles', values: roles }, ...shape];
         const expected = all.filter((r) => filters.every((f) => filterPredicate(f)(r))).length;
-        const result = await queryLocal(db.records('user'), 'user', { page: 1, limit: 10, filters, sorts: [{ field: 'lastName', order: 'asc' }] }, { scanLimit });
+        const result = await queryLocal(db.records('user'), 'user', { page: 1, limit: 10, filters, sorts: [{ field: 'lastName', order: 'asc' }] }, { scanLimit, countStep });
         expect(await result.count, JSON.stringify(filters)).toBe(expected);
       }
     }

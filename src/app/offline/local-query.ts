@@ -4,6 +4,7 @@ import type { Filter, Sort } from '../../shared/list-params.ts';
 import type { ListQuery } from '../data/entity-store.ts';
 import type { LocalRecord } from './database.ts';
 import { ALWAYS_PARTITIONED, ARRAY_FIELDS, PARTITIONS } from './local-schema.ts';
+import { countInSteps, type CountRange } from './stepped-count.ts';
 
 type Value = string | number | boolean | null;
 type Predicate = (record: LocalRecord) => boolean;
@@ -94,7 +95,14 @@ function partitionFilterOf(entity: EntityName, filters: readonly Filter[]): Filt
  * set), so it also answers "partition = value" without an index of its own.
  */
 function partitionRange(table: Table<LocalRecord, string>, entity: EntityName, value: string | number): Collection<LocalRecord, string> {
-  return table.where(`[${PARTITIONS[entity]}+dateCreation]`).between([value, Dexie.minKey], [value, Dexie.maxKey]);
+  const { index, between } = partitionCountRange(entity, value);
+  return table.where(index).between(...between);
+}
+
+function partitionCountRange(entity: EntityName, value: string | number) {
+  // Dexie's lowest and highest keys (its types do not call them IndexedDB keys).
+  const between: [IDBValidKey, IDBValidKey] = [[value, Dexie.minKey], [value, Dexie.maxKey as IDBValidKey]];
+  return { index: `[${PARTITIONS[entity]}+dateCreation]`, between };
 }
 
 /**
@@ -136,22 +144,31 @@ export type LocalPage = { rows: LocalRecord[]; count: Promise<number> };
 /** Up to how many records a count reads at once rather than answering from indexes alone. */
 export const COUNT_SCAN_LIMIT = 2_000;
 
-/** A filter an index answers: one range per value. `exact` when IndexedDB's own count counts no record twice. */
-type Lookup = { filter: Filter; ranges: () => Collection<LocalRecord, string>[]; exact: boolean };
+/**
+ * A filter an index answers: one range per value, as Dexie collections and as ranges to count.
+ * `exact` when counting the ranges' entries counts no record twice.
+ */
+type Lookup = { filter: Filter; ranges: () => Collection<LocalRecord, string>[]; counted: CountRange[]; exact: boolean };
 
 function lookupOf(table: Table<LocalRecord, string>, entity: EntityName, filter: Filter): Lookup | undefined {
   const values = filter.values as (string | number)[];
-  if (filter === partitionFilterOf(entity, [filter])) return { filter, ranges: () => [partitionRange(table, entity, values[0])], exact: true };
+  if (filter === partitionFilterOf(entity, [filter])) return { filter, ranges: () => [partitionRange(table, entity, values[0])], counted: [partitionCountRange(entity, values[0])], exact: true };
   if ((filter.operator ?? 'in') !== 'in' || !filter.values.length || !filter.values.every(isKey)) return undefined;
   if (!table.schema.indexes.some((i) => i.name === filter.field)) return undefined;
-  return { filter, ranges: () => values.map((v) => table.where(filter.field).equals(v)), exact: !ARRAY_FIELDS.has(filter.field) || values.length === 1 };
+  return {
+    filter,
+    ranges: () => values.map((v) => table.where(filter.field).equals(v)),
+    counted: values.map((v) => ({ index: filter.field, between: [v, v] })),
+    exact: !ARRAY_FIELDS.has(filter.field) || values.length === 1,
+  };
 }
 
 /**
- * How a count runs. `yieldToPages` is awaited before each request that walks a large index range,
- * so page reads go first (see read-priority.ts).
+ * How a count runs. `yieldToPages` is awaited before each request that walks a large index range
+ * (and before each step of a stepped count), so page reads go first (see read-priority.ts).
+ * `countStep`: entries per step of a stepped count (stepped-count.ts).
  */
-export type CountOptions = { scanLimit?: number; yieldToPages?: () => Promise<void> };
+export type CountOptions = { scanLimit?: number; countStep?: number; yieldToPages?: () => Promise<void> };
 
 /**
  * Counts matches. Any count IndexedDB gives walks the entries (~5 µs each in Chromium: a few hundred
@@ -169,6 +186,13 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
     await options.yieldToPages?.();
     return request();
   };
+  // Index entries are counted in steps, each after page reads (see stepped-count.ts).
+  const countEntries = async (ranges: CountRange[]) => {
+    let total = 0;
+    for (const where of ranges) total += await countInSteps(table, where, { step: options.countStep, beforeStep: options.yieldToPages });
+    return total;
+  };
+  const everything: CountRange[] = [{ index: null }];
   const search = q?.trim();
   const predicate = (list: Filter[]) => {
     const predicates = [...list.map(filterPredicate), searchPredicate(entity, q)].filter((p): p is Predicate => !!p);
@@ -184,8 +208,8 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
 
   const lookups = search ? [] : others.map((f) => lookupOf(table, entity, f));
   const exactLookup = lookups.length === 1 && lookups[0]?.exact ? lookups[0] : undefined;
-  if (!search && !others.length && !partitionFilter) return walk(() => table.count());
-  if (!partitionFilter && exactLookup) return walk(() => nativeCount(exactLookup));
+  if (!search && !others.length && !partitionFilter) return countEntries(everything);
+  if (!partitionFilter && exactLookup) return countEntries(exactLookup.counted);
   if (partitionFilter && ALWAYS_PARTITIONED.has(entity) && !search && (!others.length || exactLookup)) {
     // Every record has a partition value here, so the records outside it are the index below and above it.
     const compound = `[${PARTITIONS[entity]}+dateCreation]`;
@@ -193,7 +217,7 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
     const above = await walk(() => table.where(compound).above([value, Dexie.maxKey]).limit(scanLimit + 1).toArray());
     const outside = [...below, ...above];
     if (outside.length <= scanLimit) {
-      const all = await walk(() => (exactLookup ? nativeCount(exactLookup) : table.count()));
+      const all = await countEntries(exactLookup?.counted ?? everything);
       return all - outside.filter(predicate(others)).length;
     }
   }
@@ -209,8 +233,6 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
   }
   return walk(() => scope().filter(predicate(others)).count());
 }
-
-const nativeCount = async (lookup: Lookup) => (await Promise.all(lookup.ranges().map((r) => r.count()))).reduce((a, b) => a + b, 0);
 
 /** Primary keys of a lookup's records: key-only reads (getAllKeys), no records. */
 async function keysOf(lookup: Lookup): Promise<Set<string>> {
