@@ -32,6 +32,8 @@ describe('local list queries', () => {
         status: i % 7 === 0 ? 'locked' : 'active',
         assignedTo: i % 3 === 0 ? null : `staff-${i % 4}`,
         verificationStatus: ['uninitialized', 'pending', 'verified', 'rejected'][i % 4],
+        // Null for most, as for leads who never signed in: IndexedDB's index leaves those out.
+        lastLogin: i % 3 === 1 ? new Date(Date.UTC(2026, 2, 1 + (i % 9))).toISOString() : null,
       }) as LocalRecord;
     });
     await db.records('user').bulkAdd(all);
@@ -47,7 +49,7 @@ describe('local list queries', () => {
     fc.record({ field: fc.constant('assignedTo'), values: fc.constant([true]), operator: fc.constant('isNull' as const) }),
     fc.record({ field: fc.constant('dateCreation'), values: fc.constant(['2026-01-20T00:00:00.000Z']), operator: fc.constantFrom('gte' as const, 'lt' as const) }),
   ) as fc.Arbitrary<Filter>;
-  const sort: fc.Arbitrary<Sort> = fc.record({ field: fc.constantFrom('lastName', 'firstName', 'dateCreation', 'email', 'status'), order: fc.constantFrom('asc' as const, 'desc' as const) });
+  const sort: fc.Arbitrary<Sort> = fc.record({ field: fc.constantFrom('lastName', 'firstName', 'dateCreation', 'email', 'status', 'lastLogin', 'verificationStatus'), order: fc.constantFrom('asc' as const, 'desc' as const) });
 
   // With the default limit the counts here read records; at 100 the leads are counted from the index
   // (in steps: a few entries each, or one step for all) less the staff outside their partition; at 0
@@ -62,7 +64,7 @@ describe('local list queries', () => {
       fc.asyncProperty(
         fc.uniqueArray(filter, { maxLength: 3, selector: (f) => f.field }),
         fc.array(sort, { maxLength: 1 }),
-        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 18 }),
         fc.option(fc.constantFrom('first 1', 'P2', 'adams'), { nil: undefined }),
         async (filters, sorts, page, q) => {
           const query = { page, limit: 15, filters, sorts, q };
@@ -81,6 +83,21 @@ describe('local list queries', () => {
       { numRuns: 150 },
     );
   }, 60_000);
+
+  // IndexedDB's index holds no entry for a null: those records are read apart, on the right side.
+  it.each(['asc', 'desc'] as const)('pages through leads sorted by a nullable field (%s) like the server', async (order) => {
+    for (const filters of [[{ field: 'roles', values: ['lead'] }], [{ field: 'roles', values: ['lead'] }, { field: 'labels', values: ['forex'] }]] as Filter[][]) {
+      const sorts: Sort[] = [{ field: 'lastLogin', order }];
+      const expected = all.filter((r) => filters.every((f) => filterPredicate(f)(r))).sort(sortComparator(sorts));
+      const read: LocalRecord[] = [];
+      for (let page = 1, rows = []; page === 1 || rows.length === 7; page++) {
+        rows = (await queryLocal(db.records('user'), 'user', { page, limit: 7, filters, sorts })).rows;
+        read.push(...rows);
+      }
+      expect(read.map((r) => r.lastLogin)).toEqual(expected.map((r) => r.lastLogin));
+      expect(new Set(read.map((r) => r.id)).size).toBe(expected.length);
+    }
+  });
 
   // The leads screen's usual shape: every way a count may be taken gives the by-hand number.
   it.each([

@@ -1,10 +1,12 @@
 import Dexie from 'dexie';
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
+import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ENTITY_NAMES } from '../../src/shared/entities/index.ts';
+import { ENTITIES, ENTITY_NAMES } from '../../src/shared/entities/index.ts';
+import { resourceByEntity } from '../../src/server/resources/registry.ts';
 import { databaseName, OfflineDatabase } from '../../src/app/offline/database.ts';
 import { countLocal, readPage } from '../../src/app/offline/local-query.ts';
-import { LOCAL_SCHEMA_VERSION, tableName, tableSpec } from '../../src/app/offline/local-schema.ts';
+import { LOCAL_SCHEMA_VERSION, NULLABLE_SORTS, tableName, tableSpec } from '../../src/app/offline/local-schema.ts';
 
 /** The users table as version 1 shipped it (with `_kind`, `roles` and `dateLastUpdate` indexes). */
 const VERSION_1_USERS =
@@ -28,11 +30,25 @@ describe('local schema upgrades', () => {
     await db.open();
     expect(db.verno).toBe(LOCAL_SCHEMA_VERSION);
     expect(db.records('user').schema.indexes.map((i) => i.name)).not.toContain('_kind');
+    expect(db.records('user').schema.indexes.map((i) => i.name)).toContain('lastName');
     expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect((await db.meta.get('cursor'))?.value).toBe(42);
     const leads = { page: 1, limit: 10, filters: [{ field: 'roles', values: ['lead'] }, { field: 'labels', values: ['forex'] }] };
     expect((await readPage(db.records('user'), 'user', leads)).rows).toEqual([lead]);
     expect(await countLocal(db.records('user'), 'user', leads)).toBe(1);
     await db.delete();
+  });
+});
+
+describe('local schema and the server columns', () => {
+  // A nullable sort field left out of NULLABLE_SORTS would lose its null records from sorted lists.
+  it('declares every sort field whose column may be null, and booleans are never indexed', () => {
+    for (const entity of ENTITY_NAMES) {
+      const columns = getTableColumns(resourceByEntity(entity)!.table) as Record<string, { notNull: boolean; columnType: string }>;
+      const nullable = ENTITIES[entity].sortable.filter((field) => columns[field] && !columns[field].notNull);
+      expect([...(NULLABLE_SORTS[entity] ?? [])].sort(), entity).toEqual(nullable.sort());
+      const indexes = tableSpec(entity).split(', ');
+      for (const field of Object.keys(columns).filter((f) => columns[f].columnType === 'PgBoolean')) expect(indexes, `${entity}.${field}`).not.toContain(field);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import type { Filter, Sort } from '../../shared/list-params.ts';
 import type { ListQuery } from '../data/entity-store.ts';
 import type { LocalRecord } from './database.ts';
-import { ALWAYS_PARTITIONED, ARRAY_FIELDS, PARTITIONS } from './local-schema.ts';
+import { ALWAYS_PARTITIONED, ARRAY_FIELDS, MAIN_PARTITION, NULLABLE_SORTS, PARTITIONS } from './local-schema.ts';
 import { countInSteps, type CountRange } from './stepped-count.ts';
 
 type Value = string | number | boolean | null;
@@ -82,7 +82,11 @@ export function sortComparator(sorts: readonly Sort[] = []) {
   };
 }
 
-type Plan = { collection: Collection<LocalRecord, string>; rest: Filter[]; indexOrdered: boolean };
+/**
+ * How a page is read. `indexOrdered`: the collection walks an index in the sort's order. `nulls`: the
+ * records that index leaves out (the sort field is null), newest first as the server breaks ties.
+ */
+type Plan = { collection: Collection<LocalRecord, string>; rest: Filter[]; indexOrdered: boolean; nulls?: { field: string; collection: Collection<LocalRecord, string> } };
 
 /** The filter on an entity's partition field with one value, if any (its records are one index range). */
 function partitionFilterOf(entity: EntityName, filters: readonly Filter[]): Filter | undefined {
@@ -107,7 +111,8 @@ function partitionCountRange(entity: EntityName, value: string | number) {
 
 /**
  * Picks the index that does most of the work: a [partition+sort] compound range, else the partition's
- * range, else the sort field's index, else an equality filter's index (sorting the matches in memory).
+ * range (the main partition walks the sort field's index instead), else the sort field's index, else
+ * an equality filter's index (sorting the matches in memory).
  */
 function plan(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery): Plan {
   const filters = query.filters ?? [];
@@ -115,21 +120,28 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
   const indexed = new Set(table.schema.indexes.map((i) => i.name));
   const sort = sorts[0] ?? { field: 'dateCreation', order: 'desc' as const };
   const single = sorts.length <= 1;
+  const inOrder = (collection: Collection<LocalRecord, string>) => (sort.order === 'desc' ? collection.reverse() : collection);
+  /** An index-ordered plan; a nullable sort field also reads `newestFirst`'s records without a value. */
+  const ordered = (collection: Collection<LocalRecord, string>, rest: Filter[], newestFirst: (() => Collection<LocalRecord, string>) | undefined): Plan | undefined => {
+    if (!NULLABLE_SORTS[entity]?.includes(sort.field)) return { collection: inOrder(collection), rest, indexOrdered: true };
+    return newestFirst ? { collection: inOrder(collection), rest, indexOrdered: true, nulls: { field: sort.field, collection: newestFirst() } } : undefined;
+  };
   const partitionFilter = partitionFilterOf(entity, filters);
   if (partitionFilter) {
     const key = partitionFilter.values[0] as string | number;
     const rest = filters.filter((f) => f !== partitionFilter);
+    const newestFirst = () => partitionRange(table, entity, key).reverse();
     const compound = `[${PARTITIONS[entity]}+${sort.field}]`;
-    if (single && indexed.has(compound)) {
-      const range = table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]);
-      return { collection: sort.order === 'desc' ? range.reverse() : range, rest, indexOrdered: true };
-    }
+    const viaCompound = single && indexed.has(compound) ? ordered(table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]), rest, newestFirst) : undefined;
+    if (viaCompound) return viaCompound;
+    // The main partition is nearly the whole table: its sort index, skipping the few others (the partition filter stays).
+    const viaSortIndex = single && MAIN_PARTITION[entity] === key && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field) ? ordered(table.orderBy(sort.field), filters, newestFirst) : undefined;
+    if (viaSortIndex) return viaSortIndex;
     return { collection: partitionRange(table, entity, key), rest, indexOrdered: false };
   }
-  if (single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field)) {
-    const ordered = table.orderBy(sort.field);
-    return { collection: sort.order === 'desc' ? ordered.reverse() : ordered, rest: filters, indexOrdered: true };
-  }
+  const newestFirst = indexed.has('dateCreation') ? () => table.orderBy('dateCreation').reverse() : undefined;
+  const viaSortIndex = single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field) ? ordered(table.orderBy(sort.field), filters, newestFirst) : undefined;
+  if (viaSortIndex) return viaSortIndex;
   const driver = filters.find((f) => indexed.has(f.field) && (f.operator ?? 'in') === 'in' && f.values.length && f.values.every(isKey));
   if (driver) {
     const collection = table.where(driver.field).anyOf(driver.values as (string | number)[]);
@@ -260,16 +272,37 @@ function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
  */
 export async function readPage(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery): Promise<{ rows: LocalRecord[]; count?: number }> {
   const filters = withPartitionHints(entity, query.filters ?? []);
-  const { collection, rest, indexOrdered } = plan(table, entity, { ...query, filters });
+  const { collection, rest, indexOrdered, nulls } = plan(table, entity, { ...query, filters });
   const predicates = [...rest.map(filterPredicate), searchPredicate(entity, query.q)].filter((p): p is Predicate => !!p);
   const matches: Predicate = (record) => predicates.every((p) => p(record));
   const offset = (query.page - 1) * query.limit;
   if (indexOrdered) {
-    const filtered = predicates.length ? collection.clone().filter(matches) : collection.clone();
-    return { rows: await filtered.offset(offset).limit(query.limit).toArray() };
+    const inIndex = segment(collection, predicates.length ? matches : undefined);
+    if (!nulls) return { rows: await inIndex.read(offset, query.limit) };
+    const withoutValue = segment(nulls.collection, (record) => (record[nulls.field] === null || record[nulls.field] === undefined) && matches(record));
+    // As PostgreSQL: nulls last ascending, first descending.
+    const [first, second] = query.sorts?.[0]?.order === 'desc' ? [withoutValue, inIndex] : [inIndex, withoutValue];
+    return { rows: await readAcross(first, second, offset, query.limit) };
   }
   const all = (await collection.toArray()).filter(matches).sort(sortComparator(query.sorts));
   return { rows: all.slice(offset, offset + query.limit), count: all.length };
+}
+
+/** Records in a collection's order that pass a filter: a slice of them, or how many there are. */
+type Segment = { read(offset: number, limit: number): Promise<LocalRecord[]>; count(): Promise<number> };
+
+function segment(collection: Collection<LocalRecord, string>, matches: Predicate | undefined): Segment {
+  const filtered = () => (matches ? collection.clone().filter(matches) : collection.clone());
+  return { read: (offset, limit) => filtered().offset(offset).limit(limit).toArray(), count: () => filtered().count() };
+}
+
+/** A page of `first`'s records followed by `second`'s. */
+async function readAcross(first: Segment, second: Segment, offset: number, limit: number): Promise<LocalRecord[]> {
+  const head = await first.read(offset, limit);
+  if (head.length === limit) return head;
+  // `first` ran out within this page (or before it: then how far before is counted).
+  const firstCount = head.length ? offset + head.length : await first.count();
+  return [...head, ...(await second.read(Math.max(0, offset - firstCount), limit - head.length))];
 }
 
 /** The number of records a list query matches (paging and sorting aside). */
