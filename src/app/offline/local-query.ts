@@ -187,8 +187,8 @@ export type CountOptions = { scanLimit?: number; countStep?: number; yieldToPage
  * ms over 100k leads), so a large count is taken in a few requests that each yield to page reads,
  * walking as few entries as it can:
  * - A small table or partition (campaigns, a lead's comments, the staff): read it, at once.
- * - The big partition (the leads): the table's count, or one more filter's index count, less the
- *   few records outside the partition that match.
+ * - The big partition (the leads): the table's count, one more filter's index count, or more
+ *   filters' intersected keys, less the few records outside the partition that match.
  * - One filter: IndexedDB's own count.
  * - Other index lookups: their primary keys, intersected. Anything else (search, ranges): read.
  */
@@ -222,27 +222,31 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
   const exactLookup = lookups.length === 1 && lookups[0]?.exact ? lookups[0] : undefined;
   if (!search && !others.length && !partitionFilter) return countEntries(everything);
   if (!partitionFilter && exactLookup) return countEntries(exactLookup.counted);
-  if (partitionFilter && ALWAYS_PARTITIONED.has(entity) && !search && (!others.length || exactLookup)) {
-    // Every record has a partition value here, so the records outside it are the index below and above it.
-    const compound = `[${PARTITIONS[entity]}+dateCreation]`;
-    const below = await walk(() => table.where(compound).below([value, Dexie.minKey]).limit(scanLimit + 1).toArray());
-    const above = await walk(() => table.where(compound).above([value, Dexie.maxKey]).limit(scanLimit + 1).toArray());
-    const outside = [...below, ...above];
-    if (outside.length <= scanLimit) {
-      const all = await countEntries(exactLookup?.counted ?? everything);
-      return all - outside.filter(predicate(others)).length;
-    }
-  }
-  const all = partitionFilter ? [lookupOf(table, entity, partitionFilter), ...lookups] : lookups;
-  if (!search && all.length && all.every((l): l is Lookup => !!l)) {
+  const indexed = (list: (Lookup | undefined)[]): list is Lookup[] => list.every((l) => !!l);
+  /** Records every lookup finds: their primary keys, intersected (key-only reads, no records). */
+  const intersect = async (list: Lookup[]) => {
     let keys: Set<string> | undefined;
-    for (const lookup of all) {
+    for (const lookup of list) {
       const found = await walk(() => keysOf(lookup));
       keys = keys ? new Set([...found].filter((k) => keys!.has(k))) : found;
       if (!keys.size) return 0;
     }
     return keys!.size;
+  };
+  if (partitionFilter && ALWAYS_PARTITIONED.has(entity) && !search && indexed(lookups)) {
+    // Every record has a partition value here, so the records outside it are the index below and
+    // above it: count the whole table, less the few outside that match.
+    const compound = `[${PARTITIONS[entity]}+dateCreation]`;
+    const below = await walk(() => table.where(compound).below([value, Dexie.minKey]).limit(scanLimit + 1).toArray());
+    const above = await walk(() => table.where(compound).above([value, Dexie.maxKey]).limit(scanLimit + 1).toArray());
+    const outside = [...below, ...above];
+    if (outside.length <= scanLimit) {
+      const all = !lookups.length ? await countEntries(everything) : exactLookup ? await countEntries(exactLookup.counted) : await intersect(lookups);
+      return all - outside.filter(predicate(others)).length;
+    }
   }
+  const all = partitionFilter ? [lookupOf(table, entity, partitionFilter), ...lookups] : lookups;
+  if (!search && all.length && indexed(all)) return intersect(all);
   return walk(() => scope().filter(predicate(others)).count());
 }
 
