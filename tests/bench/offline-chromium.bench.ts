@@ -92,7 +92,7 @@ const download = await device.page.evaluate(async (token) => {
   let cursor = 0;
   let more = true;
   while (more) {
-    const page = await (await fetch(`/api/v1/sync?since=${cursor}&limit=2000`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const page = await (await fetch(`/api/v1/sync?since=${cursor}&limit=5000`, { headers: { authorization: `Bearer ${token}` } })).json();
     cursor = page.cursor;
     more = page.hasMore;
   }

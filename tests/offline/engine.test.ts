@@ -55,6 +55,24 @@ describe('offline engine against the real server', () => {
     await engine.stop();
   });
 
+  it('pulls pages larger than a write chunk, and a page that fails leaves the cursor at the last whole page', async () => {
+    for (let i = 0; i < 12; i++) await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: `Chunked ${i}` } });
+    let syncRequests = 0;
+    // The third /sync request fails: two pages (14 changes) are in, the rest comes with the next pull.
+    const fetchWithFailure = (url: string, init: RequestInit) => (url.includes('/sync') && ++syncRequests === 3 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init));
+    await engineFor(admin.id, baseUrl, () => admin.token).wipe(); // from the start: no cursor left by another test
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { pullPageSize: 7, writeChunkSize: 3, pullEveryMs: 3_600_000, fetch: fetchWithFailure });
+    await engine.start();
+    expect(engine.status().error).toContain('fetch failed');
+    const cursorAfter = async (since: number) => (await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=7`, token: admin.token })).body.cursor as number;
+    expect((await engine.db.meta.get('cursor'))?.value).toBe(await cursorAfter(await cursorAfter(0)));
+    await engine.pull();
+    const names = (await engine.db.records('campaign').toArray()).map((c) => c.name).filter((n) => String(n).startsWith('Chunked'));
+    expect(names.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Chunked ${i}`).sort());
+    expect((await engine.db.meta.get('cursor'))?.value).toBe((await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: admin.token })).body.cursor);
+    await engine.wipe();
+  });
+
   it('replays through lost requests, 500s, 429s, timeouts and duplicates without doubling anything', async () => {
     const faults: Fault[] = ['lostAfter', 'error500', 'tooMany', 'timeout', 'duplicate', 'lostBefore', 'lostAfter'];
     const fetch = faultyFetch(() => faults.shift() ?? 'none');

@@ -29,7 +29,10 @@ export type EngineOptions = {
   /** Backoff of retries: first delay and cap (DESIGN.md §7: capped exponential with jitter). */
   retryBaseMs?: number;
   retryCapMs?: number;
+  /** Changes per `/sync` request: the server's most (fewer, larger requests cost it less). */
   pullPageSize?: number;
+  /** Rows per write transaction (DESIGN.md §7: ~1,000): a list read waits for one at most. */
+  writeChunkSize?: number;
   requestTimeoutMs?: number;
 };
 
@@ -280,7 +283,7 @@ export function createOfflineEngine(options: EngineOptions) {
       try {
         type Page = { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };
         const fetchPage = (since: number): Promise<Page | 'auth'> => {
-          const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 2000}`).then((answer) => {
+          const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}`).then((answer) => {
             if (answer.status === 401) return 'auth' as const;
             if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
             return answer.body as Page;
@@ -289,7 +292,7 @@ export function createOfflineEngine(options: EngineOptions) {
           return page;
         };
         // Pipelined: the next page downloads while this one is written (the cursor is stored with
-        // each page, so a failure restarts from the last page written).
+        // each page's last chunk, so a failure restarts from the last page written).
         let next = fetchPage(((await db.meta.get('cursor'))?.value as number | undefined) ?? 0);
         while (running) {
           const page = await next;
@@ -298,7 +301,11 @@ export function createOfflineEngine(options: EngineOptions) {
             return;
           }
           if (page.hasMore) next = fetchPage(page.cursor);
-          await applyPage(page.changes, page.cursor);
+          // A failure before the last chunk pulls the page again: its upserts and deletes are idempotent.
+          const size = options.writeChunkSize ?? 1000;
+          for (let from = 0; from === 0 || from < page.changes.length; from += size) {
+            await applyChanges(page.changes.slice(from, from + size), from + size >= page.changes.length ? page.cursor : undefined);
+          }
           if (!page.hasMore) break;
         }
         setStatus({ lastPulledAt: clock.now(), error: null });
@@ -314,7 +321,8 @@ export function createOfflineEngine(options: EngineOptions) {
     return pulling;
   }
 
-  async function applyPage(changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[], cursor: number) {
+  /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */
+  async function applyChanges(changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[], cursor: number | undefined) {
     // Only the tables this page touches: a transaction over all sixteen would lock them all.
     const touched = [...new Set(changes.map((c) => c.entity))].filter((e) => ENTITY_NAMES.includes(e));
     await db.transaction('rw', [...touched.map((e) => db.records(e)), db.outbox, db.meta], async () => {
@@ -334,7 +342,7 @@ export function createOfflineEngine(options: EngineOptions) {
         if (group.put.length) await db.records(entity).bulkPut(group.put);
         if (group.remove.length) await db.records(entity).bulkDelete(group.remove);
       }
-      await db.meta.put({ key: 'cursor', value: cursor });
+      if (cursor !== undefined) await db.meta.put({ key: 'cursor', value: cursor });
     });
   }
 
