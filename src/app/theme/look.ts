@@ -15,15 +15,26 @@ export function resolveColor(userTheme: unknown, settingTheme: unknown): ThemeCo
   return DEFAULT_COLOR;
 }
 
-/** Sets the attributes panda.config.ts keys its variables on, plus the browser chrome colour. */
+/**
+ * Sets the attributes panda.config.ts keys its variables on, plus the browser chrome colour. A change
+ * of colour or mode lands at once: transitions are off (`data-look-changing`) until the new colours
+ * are computed, so no control shows a half-faded mix of both.
+ */
 export function applyLook(look: Look, doc: Document = document): void {
   const root = doc.documentElement;
+  const changing = (root.dataset.color && root.dataset.color !== look.color) || (root.dataset.mode && root.dataset.mode !== look.mode);
+  if (changing) {
+    root.dataset.lookChanging = '';
+    // After the next style computation (forced here) the colours are final; transitions come back then.
+    doc.defaultView?.setTimeout(() => delete root.dataset.lookChanging, 0);
+  }
   root.dataset.color = look.color;
   root.dataset.mode = look.mode;
   if (look.compact) root.dataset.density = 'compact';
   else delete root.dataset.density;
   const meta = doc.querySelector('meta[name="theme-color"]');
   meta?.setAttribute('content', PALETTES[look.color].primary[look.mode === 'dark' ? 'dark' : 'light']);
+  if (changing && doc.body) void doc.defaultView?.getComputedStyle(doc.body).color;
 }
 
 /** WCAG 2 relative luminance and contrast ratio, used by tests to hold AA in every theme. */

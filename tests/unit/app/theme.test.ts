@@ -64,4 +64,18 @@ describe('theme resolution (SPEC.md §3, §4)', () => {
     expect(root.dataset.density).toBeUndefined();
     expect(root.dataset.mode).toBe('light');
   });
+
+  test('a change of colour or mode lands without transitions (no control half-faded between two looks), and they come back', async () => {
+    const root = document.documentElement;
+    applyLook({ color: 'purple', mode: 'light', compact: false });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    applyLook({ color: 'purple', mode: 'light', compact: true });
+    expect(root.dataset.lookChanging, 'density alone changes no colour').toBeUndefined();
+    applyLook({ color: 'purple', mode: 'dark', compact: false });
+    expect(root.dataset.lookChanging).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root.dataset.lookChanging).toBeUndefined();
+    applyLook({ color: 'ocean', mode: 'dark', compact: false });
+    expect(root.dataset.lookChanging).toBe('');
+  });
 });
