@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, gone, launchBrowser, ROOT, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
+import { api, apiToken, chooseLanguage, gone, launchBrowser, ROOT, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
 
 /** The list and form kits, proven on campaigns against the real API. */
 describe('campaigns: list, add, add many, edit, search, delete', () => {
@@ -53,7 +53,7 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
     const token = await apiToken(session.server.url);
     await api(session.server.url, token, 'POST', '/user', { firstName: 'Taken', lastName: 'Email', email: 'taken@brokerdesk.test', password: 'Taken1234', roles: ['lead'] });
     await page.goto(`${session.server.url}/profile`);
-    await page.getByTestId('language-select').selectOption('fr');
+    await chooseLanguage(page, 'fr');
     const form = page.getByRole('form', { name: 'Informations personnelles' });
     await form.getByLabel('E-mail').fill('taken@brokerdesk.test');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
@@ -61,7 +61,7 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
     await visible(form.getByText('Cet e-mail est déjà utilisé'));
     expect(await form.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Prénom').getAttribute('aria-invalid')).not.toBe('true');
-    await page.getByTestId('language-select').selectOption('en');
+    await chooseLanguage(page, 'en');
     await page.goto(`${session.server.url}/campaigns`);
   });
 

@@ -109,6 +109,15 @@ export async function htmlAttr(page: Page, name: string): Promise<string | null>
   return page.evaluate((attr) => document.documentElement.getAttribute(attr), name);
 }
 
+/**
+ * Picks a UI language in the header and waits until it is applied: its bundle loads lazily and the
+ * choice is kept only then, so a navigation right after the click could lose it.
+ */
+export async function chooseLanguage(page: Page, language: string): Promise<void> {
+  await page.getByTestId('language-select').selectOption(language);
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 10_000 });
+}
+
 /** vitest has no Playwright matchers: these wait like `toBeVisible` / `toHaveCount(0)` do. */
 export const visible = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
 export const gone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'detached', timeout });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { workbook } from '../fixtures/spreadsheets.ts';
-import { api, apiToken, gone, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, chooseLanguage, gone, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
 
 const count = (page: Browser['page']) => textOf(page.getByRole('toolbar', { name: 'Outils de la liste' }));
 
@@ -18,7 +18,7 @@ describe('leads and staff in French', () => {
     await api(server.url, token, 'POST', '/user', { firstName: 'Hugo', lastName: 'Bernard', email: 'hugo@prospects.test', roles: ['lead'] });
     browser = await launchBrowser();
     await signIn(browser.page, server.url);
-    await browser.page.getByTestId('language-select').selectOption('fr');
+    await chooseLanguage(browser.page, 'fr');
   });
   afterAll(async () => {
     await browser?.close();
@@ -139,6 +139,6 @@ describe('leads and staff in French', () => {
     await visible(page.getByTestId('lead-trend-chart').locator('canvas'));
     await visible(page.getByText('3 nouveaux prospects sur la période'));
     await screenshot(page, 'dashboard-fr');
-    await page.getByTestId('language-select').selectOption('en');
+    await chooseLanguage(page, 'en');
   });
 });
