@@ -125,13 +125,15 @@ export const textOf = async (locator: Locator) => (await locator.first().textCon
 
 /**
  * A server and a browser signed in as root for one describe block, closed after it. Read its
- * fields inside tests and hooks: they are set when the block starts.
+ * fields inside tests and hooks: they are set when the block starts. `seed` fills the server
+ * before the browser opens (so the first sync brings it); `launch` is passed to launchBrowser.
  */
-export function signedInSession(): { server: Server; browser: Browser } {
+export function signedInSession(options: { seed?: (server: Server) => Promise<void>; launch?: Parameters<typeof launchBrowser>[0] } = {}): { server: Server; browser: Browser } {
   const session = {} as { server: Server; browser: Browser };
   beforeAll(async () => {
     session.server = await startServer();
-    session.browser = await launchBrowser();
+    await options.seed?.(session.server);
+    session.browser = await launchBrowser(options.launch);
     await signIn(session.browser.page, session.server.url);
   });
   afterAll(async () => {

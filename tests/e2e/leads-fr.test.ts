@@ -1,33 +1,28 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { workbook } from '../fixtures/spreadsheets.ts';
-import { api, apiToken, chooseLanguage, gone, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, chooseLanguage, gone, screenshot, textOf, visible, type Browser, signedInSession } from './harness.ts';
 
 const count = (page: Browser['page']) => textOf(page.getByRole('toolbar', { name: 'Outils de la liste' }));
 
 /** The same screens in French: staff, leads, a lead's comments, campaigns, import and the dashboard. */
 describe('leads and staff in French', () => {
-  let server: Server;
-  let browser: Browser;
   let leadId: string;
 
-  beforeAll(async () => {
-    server = await startServer();
-    const token = await apiToken(server.url);
-    const hiver = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Hiver' })).id;
-    leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Léa', lastName: 'Martin', email: 'lea@prospects.test', roles: ['lead'], campaignId: hiver })).id;
-    await api(server.url, token, 'POST', '/user', { firstName: 'Hugo', lastName: 'Bernard', email: 'hugo@prospects.test', roles: ['lead'] });
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-    await chooseLanguage(browser.page, 'fr');
+  const session = signedInSession({
+    seed: async (server) => {
+      const token = await apiToken(server.url);
+      const hiver = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Hiver' })).id;
+      leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Léa', lastName: 'Martin', email: 'lea@prospects.test', roles: ['lead'], campaignId: hiver })).id;
+      await api(server.url, token, 'POST', '/user', { firstName: 'Hugo', lastName: 'Bernard', email: 'hugo@prospects.test', roles: ['lead'] });
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  beforeAll(async () => {
+    await chooseLanguage(session.browser.page, 'fr');
   });
 
   test('staff: a role is required; lock and reset password', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/users`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/users`);
     await visible(page.getByRole('heading', { name: 'Utilisateurs' }));
     await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un utilisateur' });
@@ -58,8 +53,8 @@ describe('leads and staff in French', () => {
   });
 
   test('leads: filter, search, field errors and a JSON row error, in French', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     await expect.poll(() => count(page)).toContain('2 enregistrements');
     await page.getByRole('combobox', { name: 'Campagne' }).click();
     await page.getByRole('option', { name: 'Hiver' }).click();
@@ -91,8 +86,8 @@ describe('leads and staff in French', () => {
   });
 
   test("a lead's comment, hidden, shows the placeholder in French", async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads/${leadId}`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads/${leadId}`);
     const comments = page.getByRole('region', { name: 'Commentaires' });
     await comments.getByLabel('Nouveau commentaire').fill('Rappeler lundi');
     await comments.getByRole('button', { name: 'Ajouter le commentaire' }).click();
@@ -103,8 +98,8 @@ describe('leads and staff in French', () => {
   });
 
   test('campaigns: the delete guard, and the top panel, in French', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(page.getByRole('heading', { name: 'Meilleures campagnes' }));
     const row = page.getByRole('region', { name: 'Campagnes', exact: true }).getByRole('row').filter({ hasText: 'Hiver' });
     await row.getByRole('button', { name: 'Actions de la ligne' }).click();
@@ -116,8 +111,8 @@ describe('leads and staff in French', () => {
   });
 
   test('import report in French', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads/import`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads/import`);
     await page.locator('input[type=file]').setInputFiles({
       name: 'prospects.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -134,8 +129,8 @@ describe('leads and staff in French', () => {
   });
 
   test('the dashboard chart in French', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
     await visible(page.getByTestId('lead-trend-chart').locator('canvas'));
     await visible(page.getByText('3 nouveaux prospects sur la période'));
     await screenshot(page, 'dashboard-fr');

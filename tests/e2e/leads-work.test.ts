@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { workbook } from '../fixtures/spreadsheets.ts';
-import { api, apiToken, axe, gone, launchBrowser, screenshot, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, axe, gone, screenshot, signIn, signOut, textOf, visible, signedInSession } from './harness.ts';
 
 // The smallest valid PNG: 1×1 transparent pixel.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -8,29 +8,22 @@ const LEAD = { email: 'lina@leads.test', password: 'Lina1234' };
 
 /** A lead's page (comments, documents and their verification), campaigns, import, dashboard and notifications. */
 describe('leads: lead page, verification, campaigns, import, dashboard (en)', () => {
-  let server: Server;
-  let browser: Browser;
   let token: string;
   let leadId: string;
 
-  beforeAll(async () => {
-    server = await startServer();
-    token = await apiToken(server.url);
-    const winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
-    await api(server.url, token, 'POST', '/campaign', { name: 'Empty one' });
-    leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Lina', lastName: 'Lead', ...LEAD, roles: ['lead'], campaignId: winter, labels: ['forex'] })).id;
-    await api(server.url, token, 'POST', '/user', { firstName: 'Otto', lastName: 'Other', email: 'otto@leads.test', roles: ['lead'], campaignId: winter });
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = signedInSession({
+    seed: async (server) => {
+      token = await apiToken(server.url);
+      const winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
+      await api(server.url, token, 'POST', '/campaign', { name: 'Empty one' });
+      leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Lina', lastName: 'Lead', ...LEAD, roles: ['lead'], campaignId: winter, labels: ['forex'] })).id;
+      await api(server.url, token, 'POST', '/user', { firstName: 'Otto', lastName: 'Other', email: 'otto@leads.test', roles: ['lead'], campaignId: winter });
+    },
   });
 
   test("the lead's page: details, then a comment added, hidden and shown again", async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     await page.getByRole('link', { name: 'Lina' }).click();
     await visible(page.getByRole('heading', { name: /Lina Lead/ }));
     await visible(page.getByRole('definition').filter({ hasText: 'Winter' }));
@@ -45,7 +38,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await item.getByRole('button', { name: 'Hide' }).click();
     await visible(item.getByText('This comment is hidden.'));
     await gone(comments.getByText('Called, interested in forex'));
-    const { comments: stored } = await api<{ comments: { hidden: boolean }[] }>(server.url, token, 'GET', '/comment');
+    const { comments: stored } = await api<{ comments: { hidden: boolean }[] }>(session.server.url, token, 'GET', '/comment');
     expect(stored.map((c) => c.hidden)).toEqual([true]);
     await item.getByRole('button', { name: 'Unhide' }).click();
     await visible(item.getByText('Called, interested in forex'));
@@ -53,9 +46,9 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
   });
 
   test('a lead uploads documents; staff reject with a reason; new documents; staff verify', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await signOut(page);
-    await signIn(page, server.url, LEAD.email, LEAD.password);
+    await signIn(page, session.server.url, LEAD.email, LEAD.password);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Verification' }).click();
     await visible(page.getByRole('heading', { name: 'Document verification' }));
     await expect.poll(() => textOf(page.getByTestId('verification-text'))).toContain('not verified yet');
@@ -72,8 +65,8 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await screenshot(page, 'verification-pending-light');
 
     await signOut(page);
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/leads/${leadId}`);
+    await signIn(page, session.server.url);
+    await page.goto(`${session.server.url}/leads/${leadId}`);
     const documents = page.getByRole('region', { name: 'Verification documents' });
     await visible(documents.getByText('passport.png'));
     const download = page.waitForEvent('download');
@@ -90,8 +83,8 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await gone(documents.getByRole('button', { name: 'Verify' }));
 
     await signOut(page);
-    await signIn(page, server.url, LEAD.email, LEAD.password);
-    await page.goto(`${server.url}/verification`);
+    await signIn(page, session.server.url, LEAD.email, LEAD.password);
+    await page.goto(`${session.server.url}/verification`);
     await expect.poll(() => textOf(page.getByTestId('verification-text'))).toContain('rejected: Blurry scan. Please upload new documents');
     await visible(page.getByRole('heading', { name: 'Upload new documents' }));
     await screenshot(page, 'verification-rejected-light');
@@ -103,21 +96,21 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await expect.poll(() => textOf(page.getByTestId('verification-text'))).toContain('being reviewed');
 
     await signOut(page);
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/leads/${leadId}`);
+    await signIn(page, session.server.url);
+    await page.goto(`${session.server.url}/leads/${leadId}`);
     await documents.getByRole('button', { name: 'Verify' }).click();
     await visible(documents.getByText('Verified'));
     // Signing out ends every session of the account (allDevices), the tests' own token too.
-    token = await apiToken(server.url);
-    const { verificationStatus } = await api<{ verificationStatus: string }>(server.url, token, 'GET', `/user/${leadId}`);
+    token = await apiToken(session.server.url);
+    const { verificationStatus } = await api<{ verificationStatus: string }>(session.server.url, token, 'GET', `/user/${leadId}`);
     expect(verificationStatus).toBe('verified');
     await screenshot(page, 'lead-page-verified-light');
   });
 
   test('the verified lead is told, in its notifications', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await signOut(page);
-    await signIn(page, server.url, LEAD.email, LEAD.password);
+    await signIn(page, session.server.url, LEAD.email, LEAD.password);
     await expect.poll(() => textOf(page.getByTestId('notifications-count'))).toBe('2');
     await page.getByTestId('notifications').click();
     const list = page.getByRole('list', { name: 'Notifications' });
@@ -127,12 +120,12 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await gone(page.getByTestId('notifications-count'));
     await page.keyboard.press('Escape');
     await signOut(page);
-    await signIn(page, server.url);
+    await signIn(page, session.server.url);
   });
 
   test('campaigns: the top panel ranks them, and a campaign with leads cannot be deleted', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     const top = page.getByRole('table', { name: 'Campaigns ranked by leads' });
     await visible(top.getByRole('row').filter({ hasText: 'Winter' }).getByRole('cell', { name: '2', exact: true }));
     const row = page.getByRole('row').filter({ hasText: 'Winter' }).filter({ has: page.getByRole('button', { name: 'Row actions' }) });
@@ -154,8 +147,8 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
   });
 
   test('imports a spreadsheet: template, preview and column check, progress, report', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     await page.getByRole('link', { name: 'Import' }).click();
     await visible(page.getByRole('heading', { name: 'Import leads' }));
     const download = page.waitForEvent('download');
@@ -205,14 +198,14 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await report.scrollIntoViewIfNeeded();
     await screenshot(page, 'import-report-light');
     await page.unroute('**/api/v1/user/import-excel');
-    token = await apiToken(server.url);
-    const { users } = await api<{ users: { email: string }[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['ivy@import.test', 'kim@import.test'] }]))}`);
+    token = await apiToken(session.server.url);
+    const { users } = await api<{ users: { email: string }[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['ivy@import.test', 'kim@import.test'] }]))}`);
     expect(users).toHaveLength(2);
   });
 
   test('notifications in the header: the import finished, then marked as read', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
     await expect.poll(() => textOf(page.getByTestId('notifications-count'))).toBe('1');
     await page.getByTestId('notifications').click();
     const list = page.getByRole('list', { name: 'Notifications' });
@@ -225,8 +218,8 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
   });
 
   test('the dashboard: statistics and the lead trend chart over a chosen range', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
     await expect.poll(() => textOf(page.getByTestId('stat-total'))).toBe('4');
     const chart = page.getByTestId('lead-trend-chart');
     await visible(chart.locator('canvas'));
@@ -241,7 +234,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
   });
 
   test('no serious accessibility problem on the lead screens (axe), light and dark', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const pages: [string, () => Promise<void>][] = [
       ['/', () => visible(page.getByTestId('lead-trend-chart').locator('canvas'))],
       ['/leads', () => visible(page.getByRole('link', { name: 'Lina' }))],
@@ -253,7 +246,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     for (const mode of ['light', 'dark']) {
       if (mode === 'dark') await page.getByTestId('toggle-dark').click();
       for (const [path, ready] of pages) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${session.server.url}${path}`);
         await ready();
         const violations = await axe(page);
         expect(violations.map((v) => `${mode} ${path}: ${v.id} ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
@@ -263,24 +256,24 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
   });
 
   test('dark mode screenshots of the main screens', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
     await page.getByTestId('toggle-dark').click();
     await visible(page.getByTestId('lead-trend-chart').locator('canvas'));
     await screenshot(page, 'dashboard-leads-dark');
-    await page.goto(`${server.url}/leads`);
+    await page.goto(`${session.server.url}/leads`);
     await visible(page.getByRole('link', { name: 'Lina' }));
     await screenshot(page, 'leads-dark');
-    await page.goto(`${server.url}/leads/${leadId}`);
+    await page.goto(`${session.server.url}/leads/${leadId}`);
     await visible(page.getByRole('region', { name: 'Verification documents' }).getByText('passport.png'));
     await screenshot(page, 'lead-page-dark');
-    await page.goto(`${server.url}/campaigns`);
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(page.getByRole('table', { name: 'Campaigns ranked by leads' }));
     await screenshot(page, 'campaigns-top-dark');
-    await page.goto(`${server.url}/leads/import`);
+    await page.goto(`${session.server.url}/leads/import`);
     await visible(page.getByRole('heading', { name: 'Import leads' }));
     await screenshot(page, 'import-dark');
-    await page.goto(`${server.url}/users`);
+    await page.goto(`${session.server.url}/users`);
     await visible(page.getByRole('cell', { name: 'root@brokerdesk.test' }));
     await screenshot(page, 'staff-dark');
     await page.getByTestId('toggle-dark').click();

@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, gone, launchBrowser, screenshot, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { api, apiToken, gone, screenshot, signIn, signOut, textOf, visible, type Browser, signedInSession } from './harness.ts';
 
 type Lead = { id: string; email: string; assignedTo: string | null; status: string; campaignId: string | null };
 const count = (page: Browser['page']) => textOf(page.getByRole('toolbar', { name: 'List tools' }));
 
 /** Lead management in English: list, filters, sorts, search, forms, JSON batch, bulk assign, lock, reset, impersonation. */
 describe('leads: list, forms and admin actions (en)', () => {
-  let server: Server;
-  let browser: Browser;
   let token: string;
   let winter: string;
   let alice: string;
 
-  beforeAll(async () => {
-    server = await startServer();
-    token = await apiToken(server.url);
-    winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
-    const spring = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Spring' })).id;
-    alice = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Alice', lastName: 'Agent', email: 'alice@brokerdesk.test', password: 'Alice123', roles: ['regular'] })).id;
-    const leads = [
-      { firstName: 'Zed', lastName: 'Adams', email: 'zed@leads.test', campaignId: winter, labels: ['forex'] },
-      { firstName: 'Yara', lastName: 'Brown', email: 'yara@leads.test', campaignId: winter, labels: ['diamond'] },
-      { firstName: 'Xavier', lastName: 'Clark', email: 'xavier@leads.test', campaignId: spring, labels: ['forex', 'binary_options'] },
-      { firstName: 'Wendy', lastName: 'Davis', email: 'wendy@leads.test', password: 'Wendy123' },
-    ];
-    for (const lead of leads) await api(server.url, token, 'POST', '/user', { ...lead, roles: ['lead'] });
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = signedInSession({
+    seed: async (server) => {
+      token = await apiToken(server.url);
+      winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
+      const spring = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Spring' })).id;
+      alice = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Alice', lastName: 'Agent', email: 'alice@brokerdesk.test', password: 'Alice123', roles: ['regular'] })).id;
+      const leads = [
+        { firstName: 'Zed', lastName: 'Adams', email: 'zed@leads.test', campaignId: winter, labels: ['forex'] },
+        { firstName: 'Yara', lastName: 'Brown', email: 'yara@leads.test', campaignId: winter, labels: ['diamond'] },
+        { firstName: 'Xavier', lastName: 'Clark', email: 'xavier@leads.test', campaignId: spring, labels: ['forex', 'binary_options'] },
+        { firstName: 'Wendy', lastName: 'Davis', email: 'wendy@leads.test', password: 'Wendy123' },
+      ];
+      for (const lead of leads) await api(server.url, token, 'POST', '/user', { ...lead, roles: ['lead'] });
+    },
   });
 
   test('lists leads only, then filters, sorts and searches them', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     await expect.poll(() => count(page)).toContain('4 records');
     // Staff are not leads.
     await gone(page.getByRole('cell', { name: 'alice@brokerdesk.test' }));
@@ -84,7 +77,7 @@ describe('leads: list, forms and admin actions (en)', () => {
   });
 
   test('creates a lead with field errors shown, then edits it', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a lead' });
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -110,7 +103,7 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await gone(page.getByRole('dialog'));
     await expect.poll(() => count(page)).toContain('5 records');
-    const { users } = await api<{ users: (Lead & { labels: string[] })[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['vera@leads.test'] }]))}`);
+    const { users } = await api<{ users: (Lead & { labels: string[] })[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['vera@leads.test'] }]))}`);
     expect(users[0]?.assignedTo).toBe(alice);
     expect([...(users[0]?.labels ?? [])].sort()).toEqual(['binary_options', 'forex']);
 
@@ -129,7 +122,7 @@ describe('leads: list, forms and admin actions (en)', () => {
   });
 
   test('adds many from a pasted JSON array, with per-row errors', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('button', { name: 'Add many (JSON)' }).click();
     const dialog = page.getByRole('dialog');
     const json = dialog.getByLabel('JSON array');
@@ -163,7 +156,7 @@ describe('leads: list, forms and admin actions (en)', () => {
   });
 
   test('bulk-assigns the selected leads to a member of staff', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByRole('row').filter({ hasText: 'uma@leads.test' }).getByRole('checkbox').check();
     await page.getByRole('row').filter({ hasText: 'tom@leads.test' }).getByRole('checkbox').check();
     await visible(page.getByText('2 selected'));
@@ -176,7 +169,7 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await gone(page.getByRole('dialog'));
     await visible(page.getByText('2 leads assigned to Alice Agent'));
-    const { users } = await api<{ users: Lead[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['uma@leads.test', 'tom@leads.test'] }]))}`);
+    const { users } = await api<{ users: Lead[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['uma@leads.test', 'tom@leads.test'] }]))}`);
     expect(users.map((u) => u.assignedTo)).toEqual([alice, alice]);
     // The assigned-staff filter finds them.
     await page.getByRole('combobox', { name: 'Assigned to' }).click();
@@ -187,7 +180,7 @@ describe('leads: list, forms and admin actions (en)', () => {
   });
 
   test('locks a lead, and the locked filter finds it', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const row = page.getByRole('row').filter({ hasText: 'xavier@leads.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Lock', exact: true }).click();
@@ -195,15 +188,15 @@ describe('leads: list, forms and admin actions (en)', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Locked' }).click();
     await expect.poll(() => count(page)).toContain('1 record');
-    const { users } = await api<{ users: Lead[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['locked'] }]))}`);
+    const { users } = await api<{ users: Lead[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['locked'] }]))}`);
     expect(users.map((u) => u.email)).toEqual(['xavier@leads.test']);
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: 'Reset the list' }).click();
   });
 
   test('resets a password: shown once, with a copy button, and it signs in', async () => {
-    const { page } = browser;
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { page } = session.browser;
+    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const row = page.getByRole('row').filter({ hasText: 'wendy@leads.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Reset password' }).click();
@@ -216,11 +209,11 @@ describe('leads: list, forms and admin actions (en)', () => {
     await screenshot(page, 'leads-new-password-light');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await gone(page.getByRole('dialog'));
-    expect(await apiToken(server.url, 'wendy@leads.test', password)).toBeTruthy();
+    expect(await apiToken(session.server.url, 'wendy@leads.test', password)).toBeTruthy();
   });
 
   test('connects as the lead and comes back', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const row = page.getByRole('row').filter({ hasText: 'wendy@leads.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Connect as this user' }).click();
@@ -236,8 +229,8 @@ describe('leads: list, forms and admin actions (en)', () => {
   });
 
   test('offline: online-only flows refuse and say so; assigning, locking and commenting queue and sync when the network returns', async () => {
-    const { page, context } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page, context } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     await expect.poll(() => count(page)).toContain('7 records');
     await context.setOffline(true);
     try {
@@ -273,15 +266,15 @@ describe('leads: list, forms and admin actions (en)', () => {
       await context.setOffline(false);
     }
     const yara = async () =>
-      (await api<{ users: (Lead & { status: string })[] }>(server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['yara@leads.test'] }]))}`)).users[0];
+      (await api<{ users: (Lead & { status: string })[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['yara@leads.test'] }]))}`)).users[0];
     await expect.poll(async () => (await yara())?.assignedTo, { timeout: 30_000 }).toBe(alice);
     await expect.poll(async () => (await yara())?.status, { timeout: 30_000 }).toBe('locked');
-    await expect.poll(async () => (await api<{ comments: { text: string }[] }>(server.url, token, 'GET', '/comment')).comments.map((c) => c.text), { timeout: 30_000 }).toContain('Called from the train');
+    await expect.poll(async () => (await api<{ comments: { text: string }[] }>(session.server.url, token, 'GET', '/comment')).comments.map((c) => c.text), { timeout: 30_000 }).toContain('Called from the train');
   });
 
   test('deletes a lead after confirmation', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/leads`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/leads`);
     const row = page.getByRole('row').filter({ hasText: 'tom@leads.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -289,13 +282,13 @@ describe('leads: list, forms and admin actions (en)', () => {
     await expect.poll(() => count(page)).toContain('6 records');
   });
   test('a regular member of staff is offered only what they may do', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await signOut(page);
-    await signIn(page, server.url, 'alice@brokerdesk.test', 'Alice123');
+    await signIn(page, session.server.url, 'alice@brokerdesk.test', 'Alice123');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await visible(nav.getByRole('link', { name: 'Leads' }));
     await gone(nav.getByRole('link', { name: 'Users' }));
-    await page.goto(`${server.url}/leads`);
+    await page.goto(`${session.server.url}/leads`);
     // Only the leads assigned to Alice.
     const row = page.getByRole('row').filter({ hasText: 'vera@leads.test' });
     await visible(row);
@@ -322,8 +315,8 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await gone(page.getByRole('dialog'));
     await visible(page.getByRole('cell', { name: 'rita@leads.test' }));
-    const fresh = await apiToken(server.url);
-    const { users } = await api<{ users: Lead[] }>(server.url, fresh, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['rita@leads.test'] }]))}`);
+    const fresh = await apiToken(session.server.url);
+    const { users } = await api<{ users: Lead[] }>(session.server.url, fresh, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['rita@leads.test'] }]))}`);
     expect(users[0]?.assignedTo).toBe(alice);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiToken, axe, gone, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import { api, apiToken, axe, gone, screenshot, signIn, textOf, visible, type Server, signedInSession } from './harness.ts';
 
 /**
  * The offline engine in the app (DESIGN.md §7), in Chromium against the real server: work with the
@@ -67,28 +67,21 @@ async function tabOffline(page: Page, offline: boolean) {
 }
 
 describe('offline: campaigns with the network cut', () => {
-  let server: Server;
-  let browser: Browser;
   let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    token = await apiToken(server.url);
-    for (const name of ['Keep me', 'Edit me', 'Delete me']) await api(server.url, token, 'POST', '/campaign', { name });
-    browser = await launchBrowser();
-    await signIn(browser.page, server.url);
+  const session = signedInSession({
+    seed: async (server) => {
+      token = await apiToken(server.url);
+      for (const name of ['Keep me', 'Edit me', 'Delete me']) await api(server.url, token, 'POST', '/campaign', { name });
+    },
   });
   afterEach(async () => {
     // A failed journey must not leave the next one without network.
-    await browser?.context.setOffline(false);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session.browser?.context.setOffline(false);
   });
 
   test('create, edit and delete offline; reload, still there and marked pending; back online, the server has exactly the result', async () => {
-    const { page, context } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page, context } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await controlledByWorker(page);
     // The mirror was pulled at sign-in: the list is read locally.
     await visible(cell(page, 'Delete me'));
@@ -130,13 +123,13 @@ describe('offline: campaigns with the network cut', () => {
     await expect.poll(() => isPending(page, 'Edited offline')).toBe(true);
     await expect.poll(() => pending(page)).toBe(3);
     // Nothing reached the server meanwhile.
-    expect((await serverCampaigns(server)).map((c) => c.name)).toEqual(['Delete me', 'Edit me', 'Keep me']);
+    expect((await serverCampaigns(session.server)).map((c) => c.name)).toEqual(['Delete me', 'Edit me', 'Keep me']);
 
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => isPending(page, 'Made offline')).toBe(false);
     await expect.poll(() => isPending(page, 'Edited offline')).toBe(false);
-    const campaigns = await serverCampaigns(server);
+    const campaigns = await serverCampaigns(session.server);
     expect(campaigns.map((c) => [c.name, c.version])).toEqual([
       ['Edited offline', 2],
       ['Keep me', 1],
@@ -146,16 +139,16 @@ describe('offline: campaigns with the network cut', () => {
   });
 
   test('online, a change made elsewhere shows up without a reload (socket changes → pull → live list)', async () => {
-    const { page } = browser;
-    await api(server.url, token, 'POST', '/campaign', { name: 'From another device' });
+    const { page } = session.browser;
+    await api(session.server.url, token, 'POST', '/campaign', { name: 'From another device' });
     await visible(cell(page, 'From another device'), 15_000);
   });
 
   test('two tabs: one offline edits, the other online edits; each sees the other at once, the server gets both', async () => {
-    const { page, context } = browser;
+    const { page, context } = session.browser;
     const second = await context.newPage();
     try {
-      await second.goto(`${server.url}/campaigns`);
+      await second.goto(`${session.server.url}/campaigns`);
       await visible(cell(second, 'Keep me'));
       await tabOffline(second, true);
       await expect.poll(() => state(second)).toBe('offline');
@@ -165,7 +158,7 @@ describe('offline: campaigns with the network cut', () => {
       await visible(cell(page, 'Renamed in the offline tab'));
       await rename(page, 'Made offline', 'Renamed in the online tab');
       await visible(cell(second, 'Renamed in the online tab'));
-      await expect.poll(async () => (await serverCampaigns(server)).map((c) => c.name), { timeout: 20_000 }).toEqual([
+      await expect.poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 }).toEqual([
         'Edited offline',
         'From another device',
         'Renamed in the offline tab',
@@ -181,13 +174,13 @@ describe('offline: campaigns with the network cut', () => {
   });
 
   test('sync issues: a conflict and a refused delete, each resolved on its screen', async () => {
-    const { page, context } = browser;
-    const campaigns = await serverCampaigns(server);
+    const { page, context } = session.browser;
+    const campaigns = await serverCampaigns(session.server);
     const edited = campaigns.find((c) => c.name === 'Edited offline')!;
     const linked = campaigns.find((c) => c.name === 'From another device')!;
     // A lead in this campaign: the server refuses to delete it.
-    await api(server.url, token, 'POST', '/user', { firstName: 'Lia', lastName: 'Lead', email: 'lia@brokerdesk.test', password: 'Lead1234', roles: ['lead'], campaignId: linked.id });
-    await page.goto(`${server.url}/campaigns`);
+    await api(session.server.url, token, 'POST', '/user', { firstName: 'Lia', lastName: 'Lead', email: 'lia@brokerdesk.test', password: 'Lead1234', roles: ['lead'], campaignId: linked.id });
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(cell(page, 'Edited offline'));
 
     await context.setOffline(true);
@@ -195,7 +188,7 @@ describe('offline: campaigns with the network cut', () => {
     await rename(page, 'Edited offline', 'Mine, made offline');
     await remove(page, 'From another device');
     // Meanwhile someone else renames the same campaign on the server.
-    await api(server.url, token, 'PATCH', `/campaign/${edited.id}`, { name: 'Theirs, made online' });
+    await api(session.server.url, token, 'PATCH', `/campaign/${edited.id}`, { name: 'Theirs, made online' });
     await context.setOffline(false);
 
     await expect.poll(async () => Number((await indicator(page).getAttribute('data-issues')) ?? 0), { timeout: 20_000 }).toBe(2);
@@ -229,18 +222,18 @@ describe('offline: campaigns with the network cut', () => {
     // Keep mine: sent again against the server's version, so mine wins.
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(() => issues.count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => (await serverCampaigns(server)).find((c) => c.id === edited.id)?.name, { timeout: 15_000 }).toBe('Mine, made offline');
+    await expect.poll(async () => (await serverCampaigns(session.server)).find((c) => c.id === edited.id)?.name, { timeout: 15_000 }).toBe('Mine, made offline');
     // Discard the refused delete, after confirming.
     await refused.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
     await visible(page.getByTestId('sync-issues-empty'));
     await expect.poll(() => indicator(page).getAttribute('data-issues')).toBe('0');
-    expect((await serverCampaigns(server)).some((c) => c.id === linked.id)).toBe(true);
+    expect((await serverCampaigns(session.server)).some((c) => c.id === linked.id)).toBe(true);
   });
 
   test('online, a refusal lands on the form that made it, not in sync issues', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     // What the server took is simply saved.
     await add(page, 'Taken online');
     await expect.poll(async () => (await page.locator('[role=status]').allTextContents()).join(' | ')).toMatch(/(^|\| )Saved( \||$)/);
@@ -261,8 +254,8 @@ describe('offline: campaigns with the network cut', () => {
   });
 
   test("impersonation: the admin's unsent change stays in the admin's database, is never sent as the lead, and goes as the admin on the way back", async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(cell(page, 'Renamed in the online tab'));
     // The server turns campaign changes away for now (503, try again in a second): the rename waits.
     const down = /\/api\/v1\/campaign\/[^/?]+$/;
@@ -273,7 +266,7 @@ describe('offline: campaigns with the network cut', () => {
     await expect.poll(() => pending(page)).toBe(1);
     expect(await isPending(page, 'Changed by the admin')).toBe(true);
 
-    await page.goto(`${server.url}/leads`);
+    await page.goto(`${session.server.url}/leads`);
     await page.getByRole('row').filter({ hasText: 'lia@brokerdesk.test' }).getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Connect as this user' }).click();
     const banner = page.getByRole('region', { name: 'Acting as another user' });
@@ -284,17 +277,17 @@ describe('offline: campaigns with the network cut', () => {
     await expect.poll(() => pending(page)).toBe(0);
     await page.unroute(down);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect((await serverCampaigns(server)).map((c) => c.name)).toContain('Renamed in the online tab');
+    expect((await serverCampaigns(session.server)).map((c) => c.name)).toContain('Renamed in the online tab');
 
     await page.getByTestId('stop-impersonating').click();
     await gone(banner);
-    await expect.poll(async () => (await serverCampaigns(server)).map((c) => c.name), { timeout: 20_000 }).toContain('Changed by the admin');
+    await expect.poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 }).toContain('Changed by the admin');
     await expect.poll(() => pending(page)).toBe(0);
   });
 
   test('logout with unsent changes says how many and asks first; then the local data is gone', async () => {
-    const { page, context } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page, context } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(cell(page, 'Changed by the admin'));
     await context.setOffline(true);
     await expect.poll(() => state(page)).toBe('offline');
@@ -327,31 +320,23 @@ describe('offline: campaigns with the network cut', () => {
     await visible(page.getByText('You are offline: this action needs a connection'));
     await context.setOffline(false);
     await gone(page.getByTestId('offline-note'));
-    expect((await serverCampaigns(server)).some((c) => c.name.startsWith('Unsent'))).toBe(false);
+    expect((await serverCampaigns(session.server)).some((c) => c.name.startsWith('Unsent'))).toBe(false);
   });
 });
 
 describe('offline: an expired session and a full disk', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser({ serviceWorkers: 'block' });
-    await signIn(browser.page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = signedInSession({
+    launch: { serviceWorkers: 'block' },
   });
 
   test('a 401 pauses sending; the same user signing in again resumes it, nothing lost', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await add(page, 'Before expiry');
     await expect.poll(() => pending(page)).toBe(0);
     // The session ends on the server (here: signed out everywhere), as an expired token would.
-    const admin = await apiToken(server.url);
-    await api(server.url, admin, 'GET', '/auth/logout?allDevices=true');
+    const admin = await apiToken(session.server.url);
+    await api(session.server.url, admin, 'GET', '/auth/logout?allDevices=true');
     await rename(page, 'Before expiry', 'After expiry');
     await expect.poll(() => textOf(page.getByTestId('sync-status'))).toContain('Session expired');
     expect(await pending(page)).toBe(1);
@@ -365,17 +350,17 @@ describe('offline: an expired session and a full disk', () => {
     // Back where the person was, the queue resumed with the new session.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
     await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
-    const { campaigns } = await api<{ campaigns: Campaign[] }>(server.url, await apiToken(server.url), 'GET', '/campaign?limit=100');
+    const { campaigns } = await api<{ campaigns: Campaign[] }>(session.server.url, await apiToken(session.server.url), 'GET', '/campaign?limit=100');
     expect(campaigns.map((c) => [c.name, c.version])).toEqual([['After expiry', 2]]);
   });
 
   test('signing out in one tab signs the other out too (it must not write into the wiped database)', async () => {
-    const { page, context } = browser;
+    const { page, context } = session.browser;
     const second = await context.newPage();
     try {
-      await second.goto(`${server.url}/campaigns`);
+      await second.goto(`${session.server.url}/campaigns`);
       await visible(cell(second, 'After expiry'));
-      await page.goto(`${server.url}/campaigns`);
+      await page.goto(`${session.server.url}/campaigns`);
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByTestId('login-submit').waitFor();
@@ -384,12 +369,12 @@ describe('offline: an expired session and a full disk', () => {
     } finally {
       await second.close();
     }
-    await signIn(page, server.url);
+    await signIn(page, session.server.url);
   });
 
   test('a full disk is said in words, on the form and in the header, never swallowed', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/campaigns`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/campaigns`);
     await visible(cell(page, 'After expiry'));
     // A full disk, as the browser reports it: every IndexedDB write fails with QuotaExceededError.
     // (Chromium's quota override over the devtools protocol is not enforced in this build.)
