@@ -61,7 +61,9 @@ export default defineConfig({
     },
     '*:focus-visible': { outline: '2px solid var(--bd-primary)', outlineOffset: '2px' },
     // Set by applyLook for one frame: a new colour or mode lands at once, not fading control by control.
-    '[data-look-changing], [data-look-changing] *, [data-look-changing] *::before, [data-look-changing] *::after': { transition: 'none !important' },
+    '[data-look-changing], [data-look-changing] *, [data-look-changing] *::before, [data-look-changing] *::after': {
+      transition: 'none !important',
+    },
   },
   theme: {
     extend: {

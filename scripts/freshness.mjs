@@ -15,4 +15,5 @@ export function newest(dir) {
 
 /** Whether `output` is missing or older than any of `sources`. */
 export const stale = (output, sources) =>
-  !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources.map((s) => (existsSync(s) && statSync(s).isFile() ? statSync(s).mtimeMs : newest(s))));
+  !existsSync(output) ||
+  statSync(output).mtimeMs < Math.max(...sources.map((s) => (existsSync(s) && statSync(s).isFile() ? statSync(s).mtimeMs : newest(s))));

@@ -9,7 +9,10 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (existsSync('src/app') && stale('dist/client/index.html', ['src/app', 'src/shared', 'locales', 'index.html', 'vite.config.ts', 'panda.config.ts', 'public'])) {
+if (
+  existsSync('src/app') &&
+  stale('dist/client/index.html', ['src/app', 'src/shared', 'locales', 'index.html', 'vite.config.ts', 'panda.config.ts', 'public'])
+) {
   console.log('Building the client…');
   run('npm', ['run', '--silent', 'build:client']);
 }

@@ -15,7 +15,16 @@ const extra = process.argv.slice(2);
 const selected = extra.includes('--project') ? [] : projects.filter((name) => name !== 'e2e' || browser);
 
 const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'bd-vitest-')), 'report.json');
-const args = ['vitest', 'run', '--passWithNoTests', ...selected.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+const args = [
+  'vitest',
+  'run',
+  '--passWithNoTests',
+  ...selected.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+];
 const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...(browser ? { CHROMIUM_PATH: browser } : {}) } });
 
 let passed = 0;

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   // The current screen's code downloads while authentication and settings load, not after.
   // Signed out (no token kept), every path ends on the login screen.
   const paths = auth.token ? [window.location.pathname] : [window.location.pathname, '/login'];
-  const routes = paths.flatMap((path) => router.matchRoutes(path, undefined)).map((match) => router.routesById[match.routeId as keyof typeof router.routesById]);
+  const routes = paths
+    .flatMap((path) => router.matchRoutes(path, undefined))
+    .map((match) => router.routesById[match.routeId as keyof typeof router.routesById]);
   const screen = [...new Set(routes)].map((route) => router.loadRouteChunk(route));
   await Promise.all([initI18n(), startSession(), ...screen.map((chunk) => Promise.resolve(chunk).catch(() => undefined))]);
   const root = document.getElementById('root');

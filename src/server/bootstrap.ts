@@ -12,14 +12,25 @@ import { ensureSettings } from './features/settings/routes.ts';
  */
 export async function bootstrap(db: Db, config: Config, log: (message: string) => void) {
   await ensureSettings(db, uuidv7());
-  const [root] = await db.select({ id: users.id }).from(users).where(sql`'root' = any(${users.roles})`).limit(1);
+  const [root] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'root' = any(${users.roles})`)
+    .limit(1);
   if (root) return;
   const password = config.rootPassword ?? generatePassword(16);
   const id = uuidv7();
   await db.transaction(async (tx) => {
     const made = await tx
       .insert(users)
-      .values({ id, email: config.rootEmail, passwordHash: await hashPassword(password), firstName: 'Root', lastName: 'Admin', roles: ['root'] })
+      .values({
+        id,
+        email: config.rootEmail,
+        passwordHash: await hashPassword(password),
+        firstName: 'Root',
+        lastName: 'Admin',
+        roles: ['root'],
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     // Like every write, a change-log row: otherwise no client's mirror ever receives the root account.

@@ -39,10 +39,7 @@ export function scopeWhere(scope: Scope, columns: Record<string, PgColumn>, acto
     case 'owned':
       if (isAdmin(actor.roles)) return undefined;
       if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) return eq(owner, actor.id);
-      return or(
-        eq(owner, actor.id),
-        inArray(owner, db.select({ id: users.id }).from(users).where(eq(users.assignedTo, actor.id))),
-      );
+      return or(eq(owner, actor.id), inArray(owner, db.select({ id: users.id }).from(users).where(eq(users.assignedTo, actor.id))));
     case 'user':
       if (isAdmin(actor.roles)) return undefined;
       if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) return eq(idColumn, actor.id);

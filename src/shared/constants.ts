@@ -1,7 +1,20 @@
 /** Business constants of SPEC.md §3 and §9. */
 export const THEME_COLORS = [
-  'purple', 'brown', 'lightBlue', 'pink', 'emerald', 'ocean', 'sunset', 'midnight',
-  'forest', 'rose', 'sapphire', 'lavender', 'coral', 'slate', 'deepTeal',
+  'purple',
+  'brown',
+  'lightBlue',
+  'pink',
+  'emerald',
+  'ocean',
+  'sunset',
+  'midnight',
+  'forest',
+  'rose',
+  'sapphire',
+  'lavender',
+  'coral',
+  'slate',
+  'deepTeal',
 ] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
 export const MODES = ['light', 'dark'] as const;

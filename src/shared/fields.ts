@@ -4,11 +4,9 @@ import { z } from 'zod';
  * Field builders shared by every entity schema. Messages are i18n keys (locales/*.json,
  * `validation.*`), translated by the server for API errors and by the client for forms.
  */
-export const text = (max = 255) =>
-  z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+export const text = (max = 255) => z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
 
-export const requiredText = (max = 255, error = 'validation.required') =>
-  text(max).min(1, { error });
+export const requiredText = (max = 255, error = 'validation.required') => text(max).min(1, { error });
 
 export const optionalText = (max = 255) => text(max).nullable().optional();
 
@@ -45,8 +43,7 @@ export const dateTime = (error = 'validation.date') =>
     .custom<Date | string>((value) => value instanceof Date || (typeof value === 'string' && ISO_DATE.test(value.trim())), { error })
     .pipe(z.coerce.date({ error }));
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: 'validation.oneOf' });
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'validation.oneOf' });
 
 export const bool = () => z.boolean({ error: 'validation.boolean' });
 

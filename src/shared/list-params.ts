@@ -1,18 +1,7 @@
 import { z } from 'zod';
 
 /** Query parameters of every list and search call (DESIGN.md §4). */
-export const FILTER_OPERATORS = [
-  'in',
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'between',
-  'contains',
-  'isNull',
-] as const;
+export const FILTER_OPERATORS = ['in', 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'isNull'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export const MAX_LIMIT = 100;

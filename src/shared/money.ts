@@ -6,12 +6,10 @@ export const MAX_EUROS = 999_999_999_999.99; // numeric(14,2)
 export const toCents = (euros: number): number => Math.round(euros * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
-export const hasAtMostTwoDecimals = (value: number): boolean =>
-  Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** Exact sum of euro amounts, computed in cents. */
-export const sumEuros = (values: readonly number[]): number =>
-  fromCents(values.reduce((total, value) => total + toCents(value), 0));
+export const sumEuros = (values: readonly number[]): number => fromCents(values.reduce((total, value) => total + toCents(value), 0));
 
 export const money = () =>
   z

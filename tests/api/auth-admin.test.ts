@@ -38,7 +38,9 @@ describe('reset-password', () => {
     expect((await checkAuth(lead.token)).status).toBe(401);
     expect((await login(lead.email, 'secret123')).status).toBe(401);
     expect((await login(lead.email, body.password)).status).toBe(200);
-    expect(await auditRows(lead.id)).toContainEqual(expect.objectContaining({ action: 'user.reset-password', actor_id: admin.id, on_behalf_of: null }));
+    expect(await auditRows(lead.id)).toContainEqual(
+      expect.objectContaining({ action: 'user.reset-password', actor_id: admin.id, on_behalf_of: null }),
+    );
   });
 
   it('is answered once: an Idempotency-Key never stores the password for replay', async () => {
@@ -120,7 +122,9 @@ describe('generate-token (connect as a user)', () => {
     // An audited write made while connected as the admin names root as actor, on behalf of the admin.
     const locked = await server.call({ method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: asAdmin, payload: { status: 'locked' } });
     expect(locked.status).toBe(200);
-    expect(await auditRows(lead.id)).toContainEqual(expect.objectContaining({ action: 'user.lock', actor_id: rootId, on_behalf_of: admin.id }));
+    expect(await auditRows(lead.id)).toContainEqual(
+      expect.objectContaining({ action: 'user.lock', actor_id: rootId, on_behalf_of: admin.id }),
+    );
   });
 
   it('is refused toward a locked account (403 ACCOUNT_LOCKED)', async () => {

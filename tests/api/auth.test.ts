@@ -65,8 +65,19 @@ describe('login', () => {
   });
 
   it('answers in the caller’s language', async () => {
-    const fr = await server.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: ROOT.email, password: 'nope-nope1' }, headers: { 'x-lang': 'fr-FR' }, remoteAddress: '10.0.1.2' });
-    const en = await server.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: ROOT.email, password: 'nope-nope1' }, remoteAddress: '10.0.1.2' });
+    const fr = await server.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: ROOT.email, password: 'nope-nope1' },
+      headers: { 'x-lang': 'fr-FR' },
+      remoteAddress: '10.0.1.2',
+    });
+    const en = await server.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: ROOT.email, password: 'nope-nope1' },
+      remoteAddress: '10.0.1.2',
+    });
     expect(fr.body.code).toBe('INVALID_CREDENTIALS');
     expect(fr.body.message).not.toBe(en.body.message);
   });
@@ -106,8 +117,18 @@ describe('login', () => {
   });
 
   it('refuses malformed credentials with 400 and no cookie', async () => {
-    for (const payload of [{}, { email: ROOT.email }, { email: ROOT.email, password: ROOT.password, extra: 1 }, { email: 5, password: true }]) {
-      const { status, body, headers } = await server.call({ method: 'POST', url: '/api/v1/auth/login', payload, remoteAddress: '10.0.5.5' });
+    for (const payload of [
+      {},
+      { email: ROOT.email },
+      { email: ROOT.email, password: ROOT.password, extra: 1 },
+      { email: 5, password: true },
+    ]) {
+      const { status, body, headers } = await server.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload,
+        remoteAddress: '10.0.5.5',
+      });
       expect(status, JSON.stringify(payload)).toBe(400);
       expect(body.code).toBe('VALIDATION');
       expect(headers['set-cookie']).toBeUndefined();
@@ -126,7 +147,12 @@ describe('check-auth', () => {
   it('answers 401 UNAUTHENTICATED without a token, with a garbage token and with a token signed by another key', async () => {
     const forged =
       'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiIwMTkwMDAwMC0wMDAwLTcwMDAtODAwMC0wMDAwMDAwMDAwMDAiLCJzdWIiOiIwMTkwMDAwMC0wMDAwLTcwMDAtODAwMC0wMDAwMDAwMDAwMDAifQ.c2lnbmF0dXJlLW9mLWFub3RoZXIta2V5LWZvcmdlZA';
-    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${forged}` }, { cookie: 'token=garbage' }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: `Bearer ${forged}` },
+      { cookie: 'token=garbage' },
+    ]) {
       const { status, body } = await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', headers });
       expect(status, JSON.stringify(headers)).toBe(401);
       expect(body.code).toBe('UNAUTHENTICATED');

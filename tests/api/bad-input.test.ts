@@ -8,7 +8,14 @@ import { ENTITIES, ENTITY_NAMES, type EntityName } from '../../src/shared/entiti
 import { settingUpdateSchema } from '../../src/shared/setting.ts';
 import type { ResourceDefinition } from '../../src/server/resources/define-resource.ts';
 import { RESOURCES } from '../../src/server/resources/registry.ts';
-import { createRecord, ENTITY_FIXTURES, makeCatalog, makePrerequisites, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import {
+  createRecord,
+  ENTITY_FIXTURES,
+  makeCatalog,
+  makePrerequisites,
+  uniqueTag,
+  type Prerequisites,
+} from '../fixtures/entity-payloads.ts';
 import { EXE, HTML } from '../fixtures/sample-files.ts';
 import { databaseState, fingerprint, type TableState } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -66,7 +73,11 @@ function expectRefused(answer: Answer, what: string) {
 }
 
 /** Sends one hostile request as root (so no role check hides a validation gap) and checks the answer and the database. */
-async function refuses(method: string, url: string, options: { body?: RawBody; headers?: Record<string, string>; token?: string | null } = {}) {
+async function refuses(
+  method: string,
+  url: string,
+  options: { body?: RawBody; headers?: Record<string, string>; token?: string | null } = {},
+) {
   const before = await fingerprint(server);
   const headers = { ...(options.body ? { 'content-type': options.body.contentType } : {}), ...options.headers };
   const answer = await server.call({
@@ -154,7 +165,19 @@ describe.each(ENTITY_NAMES)('hostile input to %s', (entity) => {
   it('DELETE batch', async () => {
     const target = targets.get(entity)!;
     const bodies = fc.oneof(
-      fc.constantFrom({}, { ids: [] }, { ids: 'x' }, { ids: [1] }, { ids: [null] }, { ids: [target.id], extra: 1 }, [target.id], null, 'ids').map((b) => json(JSON.stringify(b))),
+      fc
+        .constantFrom(
+          {},
+          { ids: [] },
+          { ids: 'x' },
+          { ids: [1] },
+          { ids: [null] },
+          { ids: [target.id], extra: 1 },
+          [target.id],
+          null,
+          'ids',
+        )
+        .map((b) => json(JSON.stringify(b))),
       fc.constantFrom(...SQL_STRINGS).map((s) => json(JSON.stringify({ ids: [target.id, s] }))),
       fc.uuid().map((id) => json(JSON.stringify({ ids: [target.id, id] }))),
       fc.constant(json(JSON.stringify({ ids: Array.from({ length: 1001 }, () => crypto.randomUUID()) }))),
@@ -175,7 +198,10 @@ describe('hostile input to the other routes', () => {
       (value) => refuses('GET', `/api/v1/auth/logout?allDevices=${encodeURIComponent(value)}`),
     );
     await property(
-      fc.oneof(printableString(60).map((t) => `Bearer ${t}`), fc.constantFrom('Bearer', 'Basic cm9vdDpyb290', `Bearer ${'x'.repeat(5000)}`, 'Bearer a.b.c')),
+      fc.oneof(
+        printableString(60).map((t) => `Bearer ${t}`),
+        fc.constantFrom('Bearer', 'Basic cm9vdDpyb290', `Bearer ${'x'.repeat(5000)}`, 'Bearer a.b.c'),
+      ),
       (authorization) => refuses('GET', '/api/v1/auth/check-auth', { token: null, headers: { authorization } }),
     );
     for (const route of ['reset-password', 'generate-token']) {
@@ -194,7 +220,9 @@ describe('hostile input to the other routes', () => {
 
   it('settings: PATCH and logo', async () => {
     const keys = keysOf(settingUpdateSchema);
-    await property(hostileObjectBody({ companyName: 'Acme', email: 'contact@acme.test' }, keys), (body) => refuses('PATCH', '/api/v1/setting', { body }));
+    await property(hostileObjectBody({ companyName: 'Acme', email: 'contact@acme.test' }, keys), (body) =>
+      refuses('PATCH', '/api/v1/setting', { body }),
+    );
     for (const content of [EXE, HTML]) {
       const { payload, headers } = multipart({ content, filename: 'logo.png', contentType: 'image/png' });
       const answer = await server.call({ method: 'POST', url: '/api/v1/setting/logo', token: root, payload, headers });
@@ -204,13 +232,23 @@ describe('hostile input to the other routes', () => {
   });
 
   it('uploads: upload and download', async () => {
-    await property(fc.constantFrom(...MALFORMED_JSON, '{"file":"x"}').map(json), (body) => refuses('POST', '/api/v1/uploads/upload', { body }));
+    await property(fc.constantFrom(...MALFORMED_JSON, '{"file":"x"}').map(json), (body) =>
+      refuses('POST', '/api/v1/uploads/upload', { body }),
+    );
     await property(
-      fc.oneof(fc.constantFrom('secret', 'document;drop', '__proto__', ''), printableString(10)).filter((p) => !['file', 'logo', 'image', 'document'].includes(p)),
+      fc
+        .oneof(fc.constantFrom('secret', 'document;drop', '__proto__', ''), printableString(10))
+        .filter((p) => !['file', 'logo', 'image', 'document'].includes(p)),
       async (purpose) => {
         const { payload, headers } = multipart({ content: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'a.pdf' });
         const before = await fingerprint(server);
-        const answer = await server.call({ method: 'POST', url: `/api/v1/uploads/upload?purpose=${encodeURIComponent(purpose)}`, token: root, payload, headers });
+        const answer = await server.call({
+          method: 'POST',
+          url: `/api/v1/uploads/upload?purpose=${encodeURIComponent(purpose)}`,
+          token: root,
+          payload,
+          headers,
+        });
         expectRefused(answer, `upload purpose ${purpose}`);
         expect(await fingerprint(server)).toBe(before);
       },
@@ -226,7 +264,11 @@ describe('hostile input to the other routes', () => {
     }
     await refuses('PATCH', '/api/v1/setting', { body: big });
     await refuses('POST', '/api/v1/auth/login', { body: big, token: null });
-    const huge = json(`[${Array(34).fill(JSON.stringify({ name: 'y'.repeat(1024 * 1024) })).join(',')}]`);
+    const huge = json(
+      `[${Array(34)
+        .fill(JSON.stringify({ name: 'y'.repeat(1024 * 1024) }))
+        .join(',')}]`,
+    );
     await refuses('POST', '/api/v1/campaign/batch', { body: huge });
   });
 
@@ -255,7 +297,11 @@ describe('SQL-looking text is data', () => {
       expect(status).toBe(201);
       expect(body.name).toBe(`Q ${text}`);
       created.push(body.id);
-      const found = await server.call({ method: 'GET', url: `/api/v1/campaign/search?q=${encodeURIComponent(text)}&limit=100`, token: root });
+      const found = await server.call({
+        method: 'GET',
+        url: `/api/v1/campaign/search?q=${encodeURIComponent(text)}&limit=100`,
+        token: root,
+      });
       expect(found.status).toBe(200);
       expect(found.body.campaigns.every((c: { name: string }) => c.name.toLowerCase().includes(text.toLowerCase()))).toBe(true);
       expect(found.body.campaigns.map((c: { id: string }) => c.id)).toContain(body.id);

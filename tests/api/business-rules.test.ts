@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecord, ENTITY_FIXTURES, makeCatalog, makePrerequisites, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import {
+  createRecord,
+  ENTITY_FIXTURES,
+  makeCatalog,
+  makePrerequisites,
+  uniqueTag,
+  type Prerequisites,
+} from '../fixtures/entity-payloads.ts';
 import { fingerprint } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -39,16 +46,29 @@ async function refused(status: number, code: string, request: Parameters<TestSer
   return answer;
 }
 
-const newLeadPayload = (fields: Record<string, unknown> = {}) => ({ ...ENTITY_FIXTURES.user.create({} as Prerequisites, uniqueTag()), ...fields });
+const newLeadPayload = (fields: Record<string, unknown> = {}) => ({
+  ...ENTITY_FIXTURES.user.create({} as Prerequisites, uniqueTag()),
+  ...fields,
+});
 
 describe('campaigns', () => {
   it('a campaign linked to a lead cannot be deleted (409 CAMPAIGN_HAS_LEADS), alone or in a batch; once empty it can', async () => {
     const campaign = await createRecord(server, root, 'campaign', pre);
     const spare = await createRecord(server, root, 'campaign', pre);
-    const member = await server.call({ method: 'POST', url: '/api/v1/user', token: root, payload: newLeadPayload({ campaignId: campaign.id }) });
+    const member = await server.call({
+      method: 'POST',
+      url: '/api/v1/user',
+      token: root,
+      payload: newLeadPayload({ campaignId: campaign.id }),
+    });
     expect(member.status).toBe(201);
     await refused(409, 'CAMPAIGN_HAS_LEADS', { method: 'DELETE', url: `/api/v1/campaign/${campaign.id}`, token: root });
-    await refused(409, 'CAMPAIGN_HAS_LEADS', { method: 'DELETE', url: '/api/v1/campaign/batch', token: root, payload: { ids: [spare.id, campaign.id] } });
+    await refused(409, 'CAMPAIGN_HAS_LEADS', {
+      method: 'DELETE',
+      url: '/api/v1/campaign/batch',
+      token: root,
+      payload: { ids: [spare.id, campaign.id] },
+    });
     await server.call({ method: 'PATCH', url: `/api/v1/user/${member.body.id}`, token: root, payload: { campaignId: null } });
     expect((await server.call({ method: 'DELETE', url: `/api/v1/campaign/${campaign.id}`, token: root })).status).toBe(200);
   });
@@ -58,12 +78,25 @@ describe('assignment', () => {
   it('leads are assigned only to regular or admin users', async () => {
     const other = await server.call({ method: 'POST', url: '/api/v1/user', token: root, payload: newLeadPayload() });
     for (const assignee of [lead.id, rootId]) {
-      const answer = await refused(400, 'VALIDATION', { method: 'PATCH', url: `/api/v1/user/${other.body.id}`, token: root, payload: { assignedTo: assignee } });
+      const answer = await refused(400, 'VALIDATION', {
+        method: 'PATCH',
+        url: `/api/v1/user/${other.body.id}`,
+        token: root,
+        payload: { assignedTo: assignee },
+      });
       expect(answer.body.details.assignedTo).toEqual(expect.any(String));
-      await refused(400, 'VALIDATION', { method: 'POST', url: '/api/v1/user', token: root, payload: newLeadPayload({ assignedTo: assignee }) });
+      await refused(400, 'VALIDATION', {
+        method: 'POST',
+        url: '/api/v1/user',
+        token: root,
+        payload: newLeadPayload({ assignedTo: assignee }),
+      });
     }
     for (const assignee of [admin.id, regular.id]) {
-      expect((await server.call({ method: 'PATCH', url: `/api/v1/user/${other.body.id}`, token: root, payload: { assignedTo: assignee } })).status).toBe(200);
+      expect(
+        (await server.call({ method: 'PATCH', url: `/api/v1/user/${other.body.id}`, token: root, payload: { assignedTo: assignee } }))
+          .status,
+      ).toBe(200);
     }
   });
 
@@ -71,29 +104,79 @@ describe('assignment', () => {
     const mine = await server.call({ method: 'POST', url: '/api/v1/user', token: regular.token, payload: newLeadPayload() });
     expect(mine.status).toBe(201);
     expect(mine.body.assignedTo).toBe(regular.id);
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/user', token: regular.token, payload: newLeadPayload({ assignedTo: admin.id }) });
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${mine.body.id}`, token: regular.token, payload: { assignedTo: admin.id } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/user',
+      token: regular.token,
+      payload: newLeadPayload({ assignedTo: admin.id }),
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${mine.body.id}`,
+      token: regular.token,
+      payload: { assignedTo: admin.id },
+    });
   });
 });
 
 describe('no one reaches above their own role', () => {
   it('regular staff cannot create staff; admins cannot create root', async () => {
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/user', token: regular.token, payload: newLeadPayload({ roles: ['admin'] }) });
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/user', token: regular.token, payload: newLeadPayload({ roles: ['regular'] }) });
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/user', token: admin.token, payload: newLeadPayload({ roles: ['root'] }) });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/user',
+      token: regular.token,
+      payload: newLeadPayload({ roles: ['admin'] }),
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/user',
+      token: regular.token,
+      payload: newLeadPayload({ roles: ['regular'] }),
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/user',
+      token: admin.token,
+      payload: newLeadPayload({ roles: ['root'] }),
+    });
   });
 
   it('nobody raises their own roles or locks themselves; staff cannot change a lead’s roles', async () => {
     await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: lead.token, payload: { roles: ['admin'] } });
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${regular.id}`, token: regular.token, payload: { roles: ['admin'] } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${regular.id}`,
+      token: regular.token,
+      payload: { roles: ['admin'] },
+    });
     await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${admin.id}`, token: admin.token, payload: { roles: ['root'] } });
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${admin.id}`, token: admin.token, payload: { status: 'locked' } });
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: regular.token, payload: { roles: ['regular'] } });
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: lead.token, payload: { assignedTo: admin.id } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${admin.id}`,
+      token: admin.token,
+      payload: { status: 'locked' },
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${lead.id}`,
+      token: regular.token,
+      payload: { roles: ['regular'] },
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${lead.id}`,
+      token: lead.token,
+      payload: { assignedTo: admin.id },
+    });
   });
 
   it('admins cannot change, lock or delete root', async () => {
-    await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${rootId}`, token: admin.token, payload: { firstName: 'Hacked' } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${rootId}`,
+      token: admin.token,
+      payload: { firstName: 'Hacked' },
+    });
     await refused(403, 'FORBIDDEN', { method: 'PATCH', url: `/api/v1/user/${rootId}`, token: admin.token, payload: { status: 'locked' } });
     await refused(403, 'FORBIDDEN', { method: 'DELETE', url: `/api/v1/user/${rootId}`, token: admin.token });
     await refused(403, 'FORBIDDEN', { method: 'DELETE', url: '/api/v1/user/batch', token: admin.token, payload: { ids: [rootId] } });
@@ -103,17 +186,47 @@ describe('no one reaches above their own role', () => {
 describe('what a lead may set', () => {
   it('a lead cannot set the status or transaction of its own money records, nor close its orders', async () => {
     const deposit = ENTITY_FIXTURES.deposit.create(pre, uniqueTag());
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/deposit', token: lead.token, payload: { ...deposit, status: 'completed' } });
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/deposit', token: lead.token, payload: { ...deposit, transactionId: 'TX-self' } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/deposit',
+      token: lead.token,
+      payload: { ...deposit, status: 'completed' },
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/deposit',
+      token: lead.token,
+      payload: { ...deposit, transactionId: 'TX-self' },
+    });
     const withdrawal = ENTITY_FIXTURES.withdrawal.create(pre, uniqueTag());
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/withdrawal', token: lead.token, payload: { ...withdrawal, status: 'completed', transactionId: null } });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/withdrawal',
+      token: lead.token,
+      payload: { ...withdrawal, status: 'completed', transactionId: null },
+    });
     const order = ENTITY_FIXTURES.order.create(pre, uniqueTag());
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/order', token: lead.token, payload: { ...order, status: 'closed', profit: 1000 } });
-    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/order/batch', token: lead.token, payload: [order, { ...order, profit: 1000 }] });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/order',
+      token: lead.token,
+      payload: { ...order, status: 'closed', profit: 1000 },
+    });
+    await refused(403, 'FORBIDDEN', {
+      method: 'POST',
+      url: '/api/v1/order/batch',
+      token: lead.token,
+      payload: [order, { ...order, profit: 1000 }],
+    });
   });
 
   it('what a lead creates for itself starts as the business says', async () => {
-    const { status, body } = await server.call({ method: 'POST', url: '/api/v1/order', token: lead.token, payload: ENTITY_FIXTURES.order.create(pre, uniqueTag()) });
+    const { status, body } = await server.call({
+      method: 'POST',
+      url: '/api/v1/order',
+      token: lead.token,
+      payload: ENTITY_FIXTURES.order.create(pre, uniqueTag()),
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ status: 'open', profit: null, closePrice: null, userId: lead.id });
   });
@@ -121,7 +234,12 @@ describe('what a lead may set', () => {
 
 describe('emails', () => {
   it('are unique whatever the case: a field error on create, per-item errors in a batch, 409 EMAIL_TAKEN on change', async () => {
-    const taken = await refused(400, 'VALIDATION', { method: 'POST', url: '/api/v1/user', token: root, payload: newLeadPayload({ email: lead.email.toUpperCase() }) });
+    const taken = await refused(400, 'VALIDATION', {
+      method: 'POST',
+      url: '/api/v1/user',
+      token: root,
+      payload: newLeadPayload({ email: lead.email.toUpperCase() }),
+    });
     expect(taken.body.details.email).toBe('This email is already in use');
     const email = `${uniqueTag()}@dup.test`;
     const answer = await refused(400, 'VALIDATION', {
@@ -131,7 +249,12 @@ describe('emails', () => {
       payload: [newLeadPayload({ email }), newLeadPayload(), newLeadPayload({ email }), newLeadPayload({ email: lead.email })],
     });
     expect(Object.keys(answer.body.details.items).sort()).toEqual(['2', '3']);
-    const changed = await refused(409, 'EMAIL_TAKEN', { method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: root, payload: { email: admin.email } });
+    const changed = await refused(409, 'EMAIL_TAKEN', {
+      method: 'PATCH',
+      url: `/api/v1/user/${lead.id}`,
+      token: root,
+      payload: { email: admin.email },
+    });
     expect(changed.body.details.email).toBe('This email is already in use');
   });
 });

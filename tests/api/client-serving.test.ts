@@ -27,7 +27,12 @@ describe.skipIf(!existsSync(assets))('serving the built client', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<div id="root"');
-    const api = await server.call({ method: 'GET', url: '/api/v1/nothing-here', token: await server.rootToken(), headers: { accept: 'text/html' } });
+    const api = await server.call({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      token: await server.rootToken(),
+      headers: { accept: 'text/html' },
+    });
     expect(api.status).toBe(404);
     expect(api.body.code).toBe('NOT_FOUND');
   });

@@ -8,7 +8,9 @@ export type TableState = { rows: number; hash: string };
  * a count and an order-independent hash of all rows per table.
  */
 export async function databaseState(server: TestServer): Promise<Record<string, TableState>> {
-  const tables = await server.sql<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = await server.sql<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const state: Record<string, TableState> = {};
   for (const { name } of tables) {
     const [row] = await server.sql<{ rows: number; hash: string }>(
@@ -52,12 +54,15 @@ export async function fingerprint(server: TestServer): Promise<string> {
        where table_schema = 'public' and column_name in ('version', 'revoked_at', 'last_login', 'id') order by 1, 2`,
     );
     const parts: string[] = [];
-    const tables = await server.sql<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+    const tables = await server.sql<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    );
     for (const { name } of tables) {
       parts.push(`(select count(*) from "${name}")`);
       for (const { column } of columns.filter((c) => c.table === name)) {
         if (column === 'version') parts.push(`(select coalesce(sum(version), 0) from "${name}")`);
-        if (column === 'revoked_at' || column === 'last_login') parts.push(`(select count(${column}) || '/' || coalesce(max(${column})::text, '') from "${name}")`);
+        if (column === 'revoked_at' || column === 'last_login')
+          parts.push(`(select count(${column}) || '/' || coalesce(max(${column})::text, '') from "${name}")`);
       }
     }
     query = `select concat_ws(',', ${parts.join(', ')}) as f`;

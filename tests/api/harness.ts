@@ -32,7 +32,14 @@ export async function startServer(): Promise<TestServer> {
       await client.end();
     };
   }
-  const app = await buildApp({ dataDir, databaseUrl, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: process.env.BD_LOG === '1' ? undefined : false, jwtSecret: 'test-secret-test-secret-test-secret' });
+  const app = await buildApp({
+    dataDir,
+    databaseUrl,
+    rootEmail: ROOT.email,
+    rootPassword: ROOT.password,
+    logger: process.env.BD_LOG === '1' ? undefined : false,
+    jwtSecret: 'test-secret-test-secret-test-secret',
+  });
   await app.ready();
   return new TestServer(app, async () => {
     await app.close();

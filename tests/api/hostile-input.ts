@@ -13,7 +13,7 @@ export const json = (text: string): RawBody => ({ text, contentType: 'applicatio
 
 export const SQL_STRINGS = [
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   '" OR 1=1 --',
   "'); DELETE FROM change_log; --",
   "1' UNION SELECT password_hash FROM users --",
@@ -48,9 +48,22 @@ export const HOSTILE_KEYS = [
 ] as const;
 
 /** Fields a client must never filter or sort on. */
-export const FORBIDDEN_FIELDS = ['password', 'passwordHash', 'password_hash', 'cardNumber', 'cardCVV', 'secureCode', '__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+export const FORBIDDEN_FIELDS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'cardNumber',
+  'cardCVV',
+  'secureCode',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+];
 
-const printable = fc.constantFrom(...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~'.split(''));
+const printable = fc.constantFrom(
+  ...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~'.split(''),
+);
 /** Short printable strings (safe in headers). */
 export const printableString = (maxLength = 24) => fc.string({ unit: printable, maxLength });
 
@@ -69,11 +82,24 @@ function wrongTypeValue(original: unknown): fc.Arbitrary<string> {
     array: fc.constantFrom('[]', '[1]', '["x"]', '[{}]', '[null]'),
   };
   const kind = typeOf(original);
-  return fc.oneof(...Object.entries(byType).filter(([type]) => type !== kind).map(([, arb]) => arb));
+  return fc.oneof(
+    ...Object.entries(byType)
+      .filter(([type]) => type !== kind)
+      .map(([, arb]) => arb),
+  );
 }
 
 /** Numbers no field accepts: beyond every bound, beyond doubles, beyond safe integers. */
-export const HUGE_NUMBERS = ['1e400', '-1e400', '1e308', '-1e308', '9007199254740993', '1e16', '-1e16', '123456789012345678901234567890'] as const;
+export const HUGE_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1e308',
+  '-1e308',
+  '9007199254740993',
+  '1e16',
+  '-1e16',
+  '123456789012345678901234567890',
+] as const;
 
 /** Strings longer than any field allows. */
 const hugeString = fc
@@ -122,7 +148,10 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
   const field = fc.constantFrom(...fields);
   const variants: fc.Arbitrary<RawBody>[] = [
     fc
-      .tuple(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), printableString(30)), fc.oneof(fc.constant('1'), fc.constant('{"polluted":true}'), fc.constant('null')))
+      .tuple(
+        fc.oneof(fc.constantFrom(...HOSTILE_KEYS), printableString(30)),
+        fc.oneof(fc.constant('1'), fc.constant('{"polluted":true}'), fc.constant('null')),
+      )
       .filter(([key]) => !allowedKeys.has(key))
       .map(([key, value]) => json(withKey(payload, key, value))),
     field.chain((f) => wrongTypeValue(payload[f]).map((value) => json(replaced(payload, f, value)))),
@@ -130,11 +159,17 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
     fc.tuple(field, hugeString).map(([f, value]) => json(replaced(payload, f, value))),
     fc.constantFrom(...MALFORMED_JSON).map(json),
     fc.constantFrom(...NOT_OBJECTS).map(json),
-    fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded').map((contentType) => ({ text: JSON.stringify(payload), contentType })),
+    fc
+      .constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded')
+      .map((contentType) => ({ text: JSON.stringify(payload), contentType })),
     fc.integer({ min: 2_000, max: 20_000 }).map((depth) => json(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
   ];
   if (idFields.length) {
-    variants.push(fc.tuple(fc.constantFrom(...idFields), fc.constantFrom(...SQL_STRINGS)).map(([f, sqlText]) => json(replaced(payload, f, JSON.stringify(sqlText)))));
+    variants.push(
+      fc
+        .tuple(fc.constantFrom(...idFields), fc.constantFrom(...SQL_STRINGS))
+        .map(([f, sqlText]) => json(replaced(payload, f, JSON.stringify(sqlText)))),
+    );
     // Well-formed ids of records that do not exist: a dangling reference, never a half-written row.
     variants.push(fc.tuple(fc.constantFrom(...idFields), fc.uuid()).map(([f, id]) => json(replaced(payload, f, JSON.stringify(id)))));
   }
@@ -142,14 +177,24 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
 }
 
 /** A hostile batch body: not an array, empty, too long, or valid items around one hostile item. */
-export function hostileBatchBody(payload: Record<string, unknown>, allowedKeys: ReadonlySet<string>, maxBatch = 10_000): fc.Arbitrary<RawBody> {
+export function hostileBatchBody(
+  payload: Record<string, unknown>,
+  allowedKeys: ReadonlySet<string>,
+  maxBatch = 10_000,
+): fc.Arbitrary<RawBody> {
   const valid = JSON.stringify(payload);
   return fc.oneof(
     hostileObjectBody(payload, allowedKeys)
       .filter((body) => body.contentType === 'application/json' && body.text.startsWith('{'))
       .chain((item) => fc.integer({ min: 0, max: 2 }).map((at) => json(`[${[valid, valid].toSpliced(at, 0, item.text).join(',')}]`))),
     fc.constantFrom('{}', '1', '"x"', 'null', '[]', JSON.stringify({ items: [payload] })).map(json),
-    fc.constant(json(`[${Array(maxBatch + 1).fill('{}').join(',')}]`)),
+    fc.constant(
+      json(
+        `[${Array(maxBatch + 1)
+          .fill('{}')
+          .join(',')}]`,
+      ),
+    ),
     fc.constantFrom(...MALFORMED_JSON).map(json),
   );
 }
@@ -159,7 +204,12 @@ export const hostileId: fc.Arbitrary<string> = fc
   .oneof(
     fc.constantFrom(...SQL_STRINGS),
     fc.constantFrom('../../etc/passwd', '..', '%00', '\u0000', '1', '-1', '0', 'null', 'undefined', 'NaN', '{}', '[]', 'true'),
-    fc.constantFrom('0190a0a0-0000-7000-8000-00000000000g', '0190a0a000007000800000000000000a', '{0190a0a0-0000-7000-8000-000000000000}', ' 0190a0a0-0000-7000-8000-000000000000'),
+    fc.constantFrom(
+      '0190a0a0-0000-7000-8000-00000000000g',
+      '0190a0a000007000800000000000000a',
+      '{0190a0a0-0000-7000-8000-000000000000}',
+      ' 0190a0a0-0000-7000-8000-000000000000',
+    ),
     fc.integer({ min: 201, max: 2_000 }).map((n) => 'a'.repeat(n)),
     printableString(40),
     fc.uuid(),
@@ -169,13 +219,33 @@ export const hostileId: fc.Arbitrary<string> = fc
 /** If-Match values that are not a version number: the server must refuse, not guess. */
 export const garbageIfMatch: fc.Arbitrary<string> = fc
   .oneof(
-    fc.constantFrom('abc', '0', '-1', '1.5', '0x1', '1e0', '+1', 'W/"x"', '"1"x', '1,2', '*', 'null', 'true', '[1]', ' ', '99999999999999999999999'),
+    fc.constantFrom(
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '0x1',
+      '1e0',
+      '+1',
+      'W/"x"',
+      '"1"x',
+      '1,2',
+      '*',
+      'null',
+      'true',
+      '[1]',
+      ' ',
+      '99999999999999999999999',
+    ),
     printableString(12),
   )
   .filter((value) => !/^(W\/)?"?[1-9]\d{0,8}"?$/.test(value.trim()));
 
 /** Idempotency keys the server must refuse before doing anything. */
-export const garbageIdempotencyKey = fc.oneof(fc.constantFrom('short', 'has spaces in it', 'semi;colon;key', "'; DROP TABLE--", 'x'.repeat(201)), printableString(7));
+export const garbageIdempotencyKey = fc.oneof(
+  fc.constantFrom('short', 'has spaces in it', 'semi;colon;key', "'; DROP TABLE--", 'x'.repeat(201)),
+  printableString(7),
+);
 
 /** What the list generator needs to know of an entity. */
 export type ListShape = {
@@ -196,32 +266,66 @@ const jsonParam = (name: string, value: unknown) => `${name}=${enc(typeof value 
  */
 export function hostileListQuery(shape: ListShape): fc.Arbitrary<string> {
   const outside = (allowed: readonly string[]) =>
-    fc.oneof(fc.constantFrom(...FORBIDDEN_FIELDS), fc.constantFrom(...SQL_STRINGS), printableString(20)).filter((f) => !allowed.includes(f));
+    fc
+      .oneof(fc.constantFrom(...FORBIDDEN_FIELDS), fc.constantFrom(...SQL_STRINGS), printableString(20))
+      .filter((f) => !allowed.includes(f));
   const badValueFilters: fc.Arbitrary<unknown>[] = [];
   const { uuid, number, boolean, date, array } = shape.typed;
-  if (uuid.length) badValueFilters.push(fc.tuple(fc.constantFrom(...uuid), fc.constantFrom(...SQL_STRINGS, 'not-a-uuid', '1')).map(([field, v]) => [{ field, values: [v] }]));
-  if (number.length) badValueFilters.push(fc.tuple(fc.constantFrom(...number), fc.constantFrom(...SQL_STRINGS, '1e400', 'NaN', 'Infinity', '0x10', '1e99')).map(([field, v]) => [{ field, values: [v], operator: 'gt' }]));
-  if (boolean.length) badValueFilters.push(fc.tuple(fc.constantFrom(...boolean), fc.constantFrom('maybe', '1', 'yes', ...SQL_STRINGS)).map(([field, v]) => [{ field, values: [v], operator: 'eq' }]));
-  if (date.length) badValueFilters.push(fc.tuple(fc.constantFrom(...date), fc.constantFrom('yesterday', '2024-13-45', '99999-01-01', ...SQL_STRINGS)).map(([field, v]) => [{ field, values: [v], operator: 'gte' }]));
-  if (array.length) badValueFilters.push(fc.tuple(fc.constantFrom(...array), fc.constantFrom(1, true)).map(([field, v]) => [{ field, values: [v] }]));
+  if (uuid.length)
+    badValueFilters.push(
+      fc.tuple(fc.constantFrom(...uuid), fc.constantFrom(...SQL_STRINGS, 'not-a-uuid', '1')).map(([field, v]) => [{ field, values: [v] }]),
+    );
+  if (number.length)
+    badValueFilters.push(
+      fc
+        .tuple(fc.constantFrom(...number), fc.constantFrom(...SQL_STRINGS, '1e400', 'NaN', 'Infinity', '0x10', '1e99'))
+        .map(([field, v]) => [{ field, values: [v], operator: 'gt' }]),
+    );
+  if (boolean.length)
+    badValueFilters.push(
+      fc
+        .tuple(fc.constantFrom(...boolean), fc.constantFrom('maybe', '1', 'yes', ...SQL_STRINGS))
+        .map(([field, v]) => [{ field, values: [v], operator: 'eq' }]),
+    );
+  if (date.length)
+    badValueFilters.push(
+      fc
+        .tuple(fc.constantFrom(...date), fc.constantFrom('yesterday', '2024-13-45', '99999-01-01', ...SQL_STRINGS))
+        .map(([field, v]) => [{ field, values: [v], operator: 'gte' }]),
+    );
+  if (array.length)
+    badValueFilters.push(fc.tuple(fc.constantFrom(...array), fc.constantFrom(1, true)).map(([field, v]) => [{ field, values: [v] }]));
   const filterable = fc.constantFrom(...shape.filterable);
 
   const bad = fc.oneof(
     outside(shape.filterable).map((field) => jsonParam('filters', [{ field, values: ['x'] }])),
     outside(shape.sortable).map((field) => jsonParam('sorts', [{ field, order: 'asc' }])),
     ...badValueFilters.map((arb) => arb.map((filters) => jsonParam('filters', filters))),
-    fc.tuple(filterable, fc.constantFrom('like', 'regex', '; drop', 'IN', '')).map(([field, operator]) => jsonParam('filters', [{ field, values: ['x'], operator }])),
-    filterable.map((field) => jsonParam('filters', [{ field: 'dateCreation', values: ['2024-01-01T00:00:00Z'], operator: 'between' }, { field, values: ['x'], extra: 1 }])),
-    fc.constantFrom('[{', '{}', '"x"', '[1]', '[null]', '[{"field":"id","values":"x"}]', '[{"field":"id"}]', 'null', '[[]]').map((text) => `filters=${enc(text)}`),
+    fc
+      .tuple(filterable, fc.constantFrom('like', 'regex', '; drop', 'IN', ''))
+      .map(([field, operator]) => jsonParam('filters', [{ field, values: ['x'], operator }])),
+    filterable.map((field) =>
+      jsonParam('filters', [
+        { field: 'dateCreation', values: ['2024-01-01T00:00:00Z'], operator: 'between' },
+        { field, values: ['x'], extra: 1 },
+      ]),
+    ),
+    fc
+      .constantFrom('[{', '{}', '"x"', '[1]', '[null]', '[{"field":"id","values":"x"}]', '[{"field":"id"}]', 'null', '[[]]')
+      .map((text) => `filters=${enc(text)}`),
     fc.constant(jsonParam('filters', Array(21).fill({ field: 'id', values: [] }))),
     fc.constant(jsonParam('filters', [{ field: 'id', values: Array(501).fill('0190a0a0-0000-7000-8000-000000000000') }])),
-    fc.constantFrom('[{', '[{"field":"id","order":"sideways"}]', '[{"field":"id","order":"asc","x":1}]', '{"field":"id"}').map((text) => `sorts=${enc(text)}`),
+    fc
+      .constantFrom('[{', '[{"field":"id","order":"sideways"}]', '[{"field":"id","order":"asc","x":1}]', '{"field":"id"}')
+      .map((text) => `sorts=${enc(text)}`),
     fc.constantFrom('0', '-1', 'abc', '1.5', '1e400', '', '99999999', '[]').map((v) => `page=${enc(v)}`),
     fc.constantFrom('0', '-5', '101', '100000', 'all', '1.5', '1e400', '').map((v) => `limit=${enc(v)}`),
     fc.constant('page=1&page=2'),
     fc.constant('limit=5&limit=100000'),
     fc.integer({ min: 201, max: 5_000 }).map((n) => `q=${enc("'".repeat(n))}`),
-    outside(shape.plainParams ? shape.filterable : []).filter((name) => !['page', 'limit', 'filters', 'sorts', 'q'].includes(name)).map((name) => `${enc(name)}=1`),
+    outside(shape.plainParams ? shape.filterable : [])
+      .filter((name) => !['page', 'limit', 'filters', 'sorts', 'q'].includes(name))
+      .map((name) => `${enc(name)}=1`),
   );
   const validParts = fc.subarray(['page=1', 'limit=10', jsonParam('sorts', [{ field: 'dateCreation', order: 'desc' }])]);
   return fc.tuple(bad, validParts).map(([hostile, valid]) => [...valid, hostile].join('&'));

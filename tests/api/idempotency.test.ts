@@ -35,7 +35,13 @@ describe('Idempotency-Key', () => {
     const key = crypto.randomUUID();
     await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `A ${uniqueTag()}` }, headers: keyed(key) });
     const before = await databaseState(server);
-    const other = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `B ${uniqueTag()}` }, headers: keyed(key) });
+    const other = await server.call({
+      method: 'POST',
+      url: '/api/v1/campaign',
+      token: root,
+      payload: { name: `B ${uniqueTag()}` },
+      headers: keyed(key),
+    });
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: expect.any(String) });
     expect(await databaseState(server)).toEqual(before);
@@ -59,7 +65,9 @@ describe('Idempotency-Key', () => {
     const key = crypto.randomUUID();
     const name = `Concurrent ${uniqueTag()}`;
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) })),
+      Array.from({ length: 6 }, () =>
+        server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) }),
+      ),
     );
     expect(await campaignsNamed(name)).toBe(1);
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
@@ -72,7 +80,14 @@ describe('Idempotency-Key', () => {
   it('a replayed PATCH changes the record once', async () => {
     const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `P ${uniqueTag()}` } });
     const key = crypto.randomUUID();
-    const patch = () => server.call({ method: 'PATCH', url: `/api/v1/campaign/${created.body.id}`, token: root, payload: { name: 'Patched once' }, headers: keyed(key) });
+    const patch = () =>
+      server.call({
+        method: 'PATCH',
+        url: `/api/v1/campaign/${created.body.id}`,
+        token: root,
+        payload: { name: 'Patched once' },
+        headers: keyed(key),
+      });
     const first = await patch();
     const second = await patch();
     expect(first.body.version).toBe(2);
@@ -109,7 +124,13 @@ describe('Idempotency-Key', () => {
     const key = crypto.randomUUID();
     const name = `Per user ${uniqueTag()}`;
     const mine = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
-    const theirs = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name }, headers: keyed(key) });
+    const theirs = await server.call({
+      method: 'POST',
+      url: '/api/v1/campaign',
+      token: admin.token,
+      payload: { name },
+      headers: keyed(key),
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.body.id).not.toBe(mine.body.id);
@@ -121,9 +142,21 @@ describe('Idempotency-Key', () => {
     await server.call({ method: 'PATCH', url: `/api/v1/campaign/${created.body.id}`, token: root, payload: { name: 'Someone else' } });
     const key = crypto.randomUUID();
     const url = `/api/v1/campaign/${created.body.id}`;
-    const stale = await server.call({ method: 'PATCH', url, token: root, payload: { name: 'Mine' }, headers: keyed(key, { 'if-match': '1' }) });
+    const stale = await server.call({
+      method: 'PATCH',
+      url,
+      token: root,
+      payload: { name: 'Mine' },
+      headers: keyed(key, { 'if-match': '1' }),
+    });
     expect(stale.status).toBe(409);
-    const fresh = await server.call({ method: 'PATCH', url, token: root, payload: { name: 'Mine' }, headers: keyed(key, { 'if-match': '2' }) });
+    const fresh = await server.call({
+      method: 'PATCH',
+      url,
+      token: root,
+      payload: { name: 'Mine' },
+      headers: keyed(key, { 'if-match': '2' }),
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.body.name).toBe('Mine');
   });
@@ -131,7 +164,13 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key with 400 and does nothing', async () => {
     const name = `Bad key ${uniqueTag()}`;
     for (const key of ['short', 'has spaces in it', 'x'.repeat(201), 'semi;colon;key']) {
-      const { status, body } = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+      const { status, body } = await server.call({
+        method: 'POST',
+        url: '/api/v1/campaign',
+        token: root,
+        payload: { name },
+        headers: keyed(key),
+      });
       expect(status, key).toBe(400);
       expect(body.code).toBe('BAD_REQUEST');
     }

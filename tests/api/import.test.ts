@@ -14,7 +14,13 @@ describe('Excel lead import', () => {
   const leadCount = async () => Number((await server.sql<{ n: string }>(`select count(*) as n from users where 'lead' = any(roles)`))[0].n);
   const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = root, lang?: string) => {
     const body = multipart({ name, bytes }, fields);
-    return server.call({ method: 'POST', url: '/api/v1/user/import-excel', token, payload: body.payload, headers: { ...body.headers, ...(lang ? { 'x-lang': lang } : {}) } });
+    return server.call({
+      method: 'POST',
+      url: '/api/v1/user/import-excel',
+      token,
+      payload: body.payload,
+      headers: { ...body.headers, ...(lang ? { 'x-lang': lang } : {}) },
+    });
   };
 
   beforeAll(async () => {
@@ -25,7 +31,11 @@ describe('Excel lead import', () => {
   afterAll(() => server.close());
 
   it('downloads the template with the six columns', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/user/excel-template', headers: { authorization: `Bearer ${root}` } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/excel-template',
+      headers: { authorization: `Bearer ${root}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('lead_import_template.xlsx');
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
@@ -34,7 +44,12 @@ describe('Excel lead import', () => {
   });
 
   it('imports valid rows, reports each bad one, matches campaigns by name, and changes nothing else', async () => {
-    await server.call({ method: 'POST', url: '/api/v1/user', token: root, payload: { firstName: 'Old', lastName: 'Lead', email: 'taken@import.test', roles: ['lead'] } });
+    await server.call({
+      method: 'POST',
+      url: '/api/v1/user',
+      token: root,
+      payload: { firstName: 'Old', lastName: 'Lead', email: 'taken@import.test', roles: ['lead'] },
+    });
     const before = await leadCount();
     const file = workbook([
       HEADERS,
@@ -54,7 +69,9 @@ describe('Excel lead import', () => {
     expect(res.body.failed[0].errors.email).toBe('Veuillez saisir un e-mail valide');
     expect(res.body.failed[2].errors.email).toBe('Cet e-mail est déjà utilisé');
     expect(await leadCount()).toBe(before + 2);
-    const rows = await server.sql<{ email: string; campaign_id: string }>(`select email, campaign_id from users where email in ('ann@import.test', 'fay@import.test') order by email`);
+    const rows = await server.sql<{ email: string; campaign_id: string }>(
+      `select email, campaign_id from users where email in ('ann@import.test', 'fay@import.test') order by email`,
+    );
     expect(rows.map((r) => r.campaign_id)).toEqual([campaignId, campaignId]);
     const notes = await server.call({ method: 'GET', url: '/api/v1/notification?type=importFinished', token: root });
     expect(notes.body.notifications[0].data).toEqual({ imported: 2, rejected: 4 });
@@ -68,7 +85,13 @@ describe('Excel lead import', () => {
 
   it('refuses missing columns, empty files, wrong extensions and disguised files', async () => {
     const before = await leadCount();
-    const missing = await upload('leads.xlsx', workbook([['firstName', 'lastName'], ['A', 'B']]));
+    const missing = await upload(
+      'leads.xlsx',
+      workbook([
+        ['firstName', 'lastName'],
+        ['A', 'B'],
+      ]),
+    );
     expect(missing.status).toBe(422);
     expect(missing.body.code).toBe('IMPORT_MISSING_COLUMNS');
     expect(missing.body.message).toContain('email');

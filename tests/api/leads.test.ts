@@ -25,17 +25,34 @@ describe('leads and staff', () => {
   });
   afterAll(() => server.close());
 
-  it('a regular user creates leads for themselves and never sees or changes another one\'s leads', async () => {
+  it("a regular user creates leads for themselves and never sees or changes another one's leads", async () => {
     const mine = await lead(alice.token);
     expect(mine.record.assignedTo).toBe(alice.id);
-    const refused = await server.call({ method: 'POST', url: '/api/v1/user', token: alice.token, payload: { firstName: 'A', lastName: 'B', email: 'x1@t.local', roles: ['lead'], assignedTo: bob.id } });
+    const refused = await server.call({
+      method: 'POST',
+      url: '/api/v1/user',
+      token: alice.token,
+      payload: { firstName: 'A', lastName: 'B', email: 'x1@t.local', roles: ['lead'], assignedTo: bob.id },
+    });
     expect(refused.status).toBe(403);
-    const staffByRegular = await server.call({ method: 'POST', url: '/api/v1/user', token: alice.token, payload: { firstName: 'A', lastName: 'B', email: 'x2@t.local', roles: ['admin'] } });
+    const staffByRegular = await server.call({
+      method: 'POST',
+      url: '/api/v1/user',
+      token: alice.token,
+      payload: { firstName: 'A', lastName: 'B', email: 'x2@t.local', roles: ['admin'] },
+    });
     expect(staffByRegular.status).toBe(403);
     const theirs = await lead(bob.token);
     expect((await server.call({ method: 'GET', url: `/api/v1/user/${theirs.id}`, token: alice.token })).status).toBe(404);
-    expect((await server.call({ method: 'PATCH', url: `/api/v1/user/${theirs.id}`, token: alice.token, payload: { firstName: 'Hacked' } })).status).toBe(404);
-    const list = await server.call({ method: 'GET', url: `/api/v1/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'roles', values: ['lead'] }]))}&limit=100`, token: alice.token });
+    expect(
+      (await server.call({ method: 'PATCH', url: `/api/v1/user/${theirs.id}`, token: alice.token, payload: { firstName: 'Hacked' } }))
+        .status,
+    ).toBe(404);
+    const list = await server.call({
+      method: 'GET',
+      url: `/api/v1/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'roles', values: ['lead'] }]))}&limit=100`,
+      token: alice.token,
+    });
     expect(list.body.users.map((u: { id: string }) => u.id)).toContain(mine.id);
     expect(list.body.users.map((u: { id: string }) => u.id)).not.toContain(theirs.id);
     // A lead sees itself only.
@@ -48,18 +65,35 @@ describe('leads and staff', () => {
     const a = await lead(root);
     const b = await lead(root);
     const before = (await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: bob.token })).body.cursor;
-    const toLead = await server.call({ method: 'PATCH', url: '/api/v1/user/bulk-assign', token: root, payload: { leadIds: [a.id], userId: b.id } });
+    const toLead = await server.call({
+      method: 'PATCH',
+      url: '/api/v1/user/bulk-assign',
+      token: root,
+      payload: { leadIds: [a.id], userId: b.id },
+    });
     expect(toLead.status).toBe(400);
     expect(toLead.body.details.userId).toBeTruthy();
-    const byRegular = await server.call({ method: 'PATCH', url: '/api/v1/user/bulk-assign', token: alice.token, payload: { leadIds: [a.id], userId: alice.id } });
+    const byRegular = await server.call({
+      method: 'PATCH',
+      url: '/api/v1/user/bulk-assign',
+      token: alice.token,
+      payload: { leadIds: [a.id], userId: alice.id },
+    });
     expect(byRegular.status).toBe(403);
-    const res = await server.call({ method: 'PATCH', url: '/api/v1/user/bulk-assign', token: root, payload: { leadIds: [a.id, b.id], userId: bob.id } });
+    const res = await server.call({
+      method: 'PATCH',
+      url: '/api/v1/user/bulk-assign',
+      token: root,
+      payload: { leadIds: [a.id, b.id], userId: bob.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.assigned).toBe(2);
     const rows = await server.sql<{ assigned_to: string }>(`select assigned_to from users where id in ('${a.id}', '${b.id}')`);
     expect(rows.every((r) => r.assigned_to === bob.id)).toBe(true);
     const delta = await server.call({ method: 'GET', url: `/api/v1/sync?since=${before}`, token: bob.token });
-    const upserted = delta.body.changes.filter((c: { op: string; entity: string }) => c.op === 'upsert' && c.entity === 'user').map((c: { id: string }) => c.id);
+    const upserted = delta.body.changes
+      .filter((c: { op: string; entity: string }) => c.op === 'upsert' && c.entity === 'user')
+      .map((c: { id: string }) => c.id);
     expect(upserted).toEqual(expect.arrayContaining([a.id, b.id]));
     const notes = await server.call({ method: 'GET', url: '/api/v1/notification?type=leadsAssigned', token: bob.token });
     expect(notes.body.notifications[0].data).toEqual({ count: 2 });
@@ -72,7 +106,7 @@ describe('leads and staff', () => {
     expect(audit.length).toBe(2);
   });
 
-  it('refuses to delete a campaign linked to a lead, in the caller\'s language', async () => {
+  it("refuses to delete a campaign linked to a lead, in the caller's language", async () => {
     await lead(root, { campaignId });
     const res = await server.call({ method: 'DELETE', url: `/api/v1/campaign/${campaignId}`, token: root, headers: { 'x-lang': 'de' } });
     expect(res.status).toBe(409);
@@ -89,7 +123,18 @@ describe('leads and staff', () => {
       method: 'POST',
       url: '/api/v1/deposit',
       token: root,
-      payload: { amount: 250.5, status: 'completed', userId: converted.id, cardNumber: '4242424242424242', cardExpirationDate: '12/30', fullName: 'C L', street: '1 Rue', zipCode: '75001', country: 'FR', phone: '+33100000000' },
+      payload: {
+        amount: 250.5,
+        status: 'completed',
+        userId: converted.id,
+        cardNumber: '4242424242424242',
+        cardExpirationDate: '12/30',
+        fullName: 'C L',
+        street: '1 Rue',
+        zipCode: '75001',
+        country: 'FR',
+        phone: '+33100000000',
+      },
     });
     const top = await server.call({ method: 'GET', url: '/api/v1/campaign/top', token: root });
     expect(top.status).toBe(200);
@@ -100,7 +145,12 @@ describe('leads and staff', () => {
   it('gives the lead trend per day with no gaps, and statistics', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 6 * 86_400_000).toISOString();
-    const trend = await server.call({ method: 'GET', url: `/api/v1/user/lead-trend?from=${from}`, token: root, headers: { 'x-timezone': 'UTC' } });
+    const trend = await server.call({
+      method: 'GET',
+      url: `/api/v1/user/lead-trend?from=${from}`,
+      token: root,
+      headers: { 'x-timezone': 'UTC' },
+    });
     expect(trend.status).toBe(200);
     expect(trend.body.trendData).toHaveLength(7);
     const total = Number((await server.sql<{ n: string }>(`select count(*) as n from users where 'lead' = any(roles)`))[0].n);
@@ -118,7 +168,13 @@ describe('leads and staff', () => {
     const person = await lead(alice.token);
     const upload = (token: string, name: string, bytes: Buffer) => {
       const body = multipart({ name, bytes });
-      return server.call({ method: 'POST', url: `/api/v1/user/${person.id}/documents`, token, payload: body.payload, headers: { ...body.headers, 'x-lang': 'fr' } });
+      return server.call({
+        method: 'POST',
+        url: `/api/v1/user/${person.id}/documents`,
+        token,
+        payload: body.payload,
+        headers: { ...body.headers, 'x-lang': 'fr' },
+      });
     };
     const tooBig = await upload(person.token, 'passport.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
     expect(tooBig.status).toBe(413);
@@ -136,43 +192,92 @@ describe('leads and staff', () => {
     expect((await server.call({ method: 'GET', url, token: bob.token })).status).toBe(404);
     expect((await server.call({ method: 'GET', url })).status).toBe(401);
 
-    const selfVerify = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}/verification`, token: person.token, payload: { status: 'verified' } });
+    const selfVerify = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}/verification`,
+      token: person.token,
+      payload: { status: 'verified' },
+    });
     expect(selfVerify.status).toBe(403);
-    const noReason = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}/verification`, token: alice.token, payload: { status: 'rejected' } });
+    const noReason = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}/verification`,
+      token: alice.token,
+      payload: { status: 'rejected' },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.details.note).toBeTruthy();
-    const rejected = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}/verification`, token: alice.token, payload: { status: 'rejected', note: 'Blurry scan' } });
+    const rejected = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}/verification`,
+      token: alice.token,
+      payload: { status: 'rejected', note: 'Blurry scan' },
+    });
     expect(rejected.body.verificationStatus).toBe('rejected');
-    const again = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}/verification`, token: alice.token, payload: { status: 'verified' } });
+    const again = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}/verification`,
+      token: alice.token,
+      payload: { status: 'verified' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('VERIFICATION_NOT_PENDING');
     await upload(person.token, 'passport-2.png', PNG);
-    const verified = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}/verification`, token: alice.token, payload: { status: 'verified' } });
+    const verified = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}/verification`,
+      token: alice.token,
+      payload: { status: 'verified' },
+    });
     expect(verified.body.verificationStatus).toBe('verified');
     const notes = await server.call({ method: 'GET', url: '/api/v1/notification?type=verification', token: person.token });
     expect(notes.body.count).toBe(2);
     // Regular staff cannot set the status through the plain user PATCH.
-    const bypass = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}`, token: alice.token, payload: { verificationStatus: 'verified' } });
+    const bypass = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}`,
+      token: alice.token,
+      payload: { verificationStatus: 'verified' },
+    });
     expect(bypass.status).toBe(403);
   });
 
   it('comments: staff add and hide them; leads cannot see them', async () => {
     const person = await lead(alice.token);
-    const created = await server.call({ method: 'POST', url: '/api/v1/comment', token: alice.token, payload: { text: 'Called, interested', leadId: person.id } });
+    const created = await server.call({
+      method: 'POST',
+      url: '/api/v1/comment',
+      token: alice.token,
+      payload: { text: 'Called, interested', leadId: person.id },
+    });
     expect(created.status).toBe(201);
     expect(created.body.authorId).toBe(alice.id);
-    const hidden = await server.call({ method: 'PATCH', url: `/api/v1/comment/${created.body.id}`, token: alice.token, payload: { hidden: true } });
+    const hidden = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/comment/${created.body.id}`,
+      token: alice.token,
+      payload: { hidden: true },
+    });
     expect(hidden.body.hidden).toBe(true);
     expect((await server.call({ method: 'GET', url: '/api/v1/comment', token: person.token })).status).toBe(403);
-    expect((await server.call({ method: 'POST', url: '/api/v1/comment', token: bob.token, payload: { text: 'x', leadId: person.id } })).status).toBe(403);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/v1/comment', token: bob.token, payload: { text: 'x', leadId: person.id } })).status,
+    ).toBe(403);
   });
 
   it('lock, reset password and impersonation are admin actions with audit rows', async () => {
     const person = await lead(root);
-    const locked = await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}`, token: admin.token, payload: { status: 'locked' } });
+    const locked = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/user/${person.id}`,
+      token: admin.token,
+      payload: { status: 'locked' },
+    });
     expect(locked.body.status).toBe('locked');
     expect((await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: person.token })).status).toBe(401);
-    expect((await server.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: person.email, password: 'secret123' } })).body.code).toBe('ACCOUNT_LOCKED');
+    expect(
+      (await server.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: person.email, password: 'secret123' } })).body.code,
+    ).toBe('ACCOUNT_LOCKED');
     await server.call({ method: 'PATCH', url: `/api/v1/user/${person.id}`, token: admin.token, payload: { status: 'active' } });
     const reset = await server.call({ method: 'POST', url: `/api/v1/auth/reset-password/${person.id}`, token: admin.token });
     expect(reset.body.password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{6,}$/);
@@ -181,7 +286,9 @@ describe('leads and staff', () => {
     const who = await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: asLead.body.token });
     expect(who.body).toMatchObject({ id: person.id, impersonatorId: admin.id });
     expect((await server.call({ method: 'POST', url: `/api/v1/auth/generate-token/${admin.id}`, token: alice.token })).status).toBe(403);
-    const actions = (await server.sql<{ action: string }>(`select action from audit_log where entity_id = '${person.id}' order by id`)).map((r) => r.action);
+    const actions = (await server.sql<{ action: string }>(`select action from audit_log where entity_id = '${person.id}' order by id`)).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(['user.lock', 'user.unlock', 'user.reset-password', 'user.impersonate']);
     expect((await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token })).status).toBe(200);
   });

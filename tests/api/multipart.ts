@@ -1,5 +1,8 @@
 /** A multipart/form-data body with one file (field `file` unless told) and optional text fields, for inject. */
-export function multipart(file: { content: Buffer; filename: string; contentType?: string; field?: string } | undefined, fields: Record<string, string> = {}) {
+export function multipart(
+  file: { content: Buffer; filename: string; contentType?: string; field?: string } | undefined,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----brokerdesk${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

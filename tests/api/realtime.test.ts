@@ -23,7 +23,14 @@ afterEach(() => {
 afterAll(() => server?.close());
 
 function connect(auth: Record<string, unknown>, extra: Record<string, unknown> = {}): Socket {
-  const socket = io(`${origin}/setting`, { path: '/api/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true, ...extra });
+  const socket = io(`${origin}/setting`, {
+    path: '/api/socket.io',
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...extra,
+  });
   sockets.push(socket);
   return socket;
 }

@@ -141,7 +141,11 @@ async function runCase(resource: ResourceDefinition, c: MatrixCase, targets: Tar
     }
     case 'list':
     case 'search': {
-      answer = await server.call({ method: 'GET', url: listUrl(entity, { filters: inFilter('id', [targets.read]) }, c.route === 'search'), token });
+      answer = await server.call({
+        method: 'GET',
+        url: listUrl(entity, { filters: inFilter('id', [targets.read]) }, c.route === 'search'),
+        token,
+      });
       if (answer.status === 200) {
         const listed = (answer.body[plural] as { id: string }[]).some((r) => r.id === targets.read);
         if (listed !== c.expected.listed) problems.push(listed ? 'lists a record out of scope' : 'misses a record in scope');
@@ -172,7 +176,8 @@ async function runCase(resource: ResourceDefinition, c: MatrixCase, targets: Tar
     }
   }
   if (answer!.status !== c.expected.status) problems.unshift(`status ${answer!.status}, expected ${c.expected.status}`);
-  if (answer!.status >= 400 && (typeof answer!.body?.message !== 'string' || typeof answer!.body?.code !== 'string')) problems.push('error without { message, code }');
+  if (answer!.status >= 400 && (typeof answer!.body?.message !== 'string' || typeof answer!.body?.code !== 'string'))
+    problems.push('error without { message, code }');
   if (!problems.length) return undefined;
   return `${c.role} × ${c.ownership} × ${c.route}: ${problems.join('; ')} — ${JSON.stringify(answer!.body).slice(0, 160)}`;
 }

@@ -60,14 +60,31 @@ describe('deposits never echo card data', () => {
   it('on create, batch, list, search, get, patch, delete, conflict and replay, for staff and the lead', async () => {
     const key = crypto.randomUUID();
     const payload = depositPayload(lead.id);
-    const created = await server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload, headers: { 'idempotency-key': key } });
+    const created = await server.call({
+      method: 'POST',
+      url: '/api/v1/deposit',
+      token: root,
+      payload,
+      headers: { 'idempotency-key': key },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ cardLast4: '1111', cardBrand: 'mastercard', cardExpirationDate: '12/30' });
-    const replayed = await server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload, headers: { 'idempotency-key': key } });
+    const replayed = await server.call({
+      method: 'POST',
+      url: '/api/v1/deposit',
+      token: root,
+      payload,
+      headers: { 'idempotency-key': key },
+    });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     const byLead = await server.call({ method: 'POST', url: '/api/v1/deposit', token: lead.token, payload: depositPayload(lead.id) });
     expect(byLead.status).toBe(201);
-    const batch = await server.call({ method: 'POST', url: '/api/v1/deposit/batch', token: root, payload: [depositPayload(lead.id), depositPayload(lead.id)] });
+    const batch = await server.call({
+      method: 'POST',
+      url: '/api/v1/deposit/batch',
+      token: root,
+      payload: [depositPayload(lead.id), depositPayload(lead.id)],
+    });
     expect(batch.status).toBe(201);
     const id = created.body.id;
     const answers = {
@@ -80,7 +97,13 @@ describe('deposits never echo card data', () => {
       leadList: await server.call({ method: 'GET', url: '/api/v1/deposit', token: lead.token }),
       get: await server.call({ method: 'GET', url: `/api/v1/deposit/${id}`, token: lead.token }),
       patch: await server.call({ method: 'PATCH', url: `/api/v1/deposit/${id}`, token: root, payload: { status: 'completed' } }),
-      conflict: await server.call({ method: 'PATCH', url: `/api/v1/deposit/${id}`, token: root, payload: { status: 'failed' }, headers: { 'if-match': '1' } }),
+      conflict: await server.call({
+        method: 'PATCH',
+        url: `/api/v1/deposit/${id}`,
+        token: root,
+        payload: { status: 'failed' },
+        headers: { 'if-match': '1' },
+      }),
       remove: await server.call({ method: 'DELETE', url: `/api/v1/deposit/${batch.body.deposits[0].id}`, token: root }),
     };
     expect(answers.conflict.status).toBe(409);
@@ -89,10 +112,30 @@ describe('deposits never echo card data', () => {
 
   it('refused deposits do not echo the card data either', async () => {
     const refusals = [
-      await server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload: { ...depositPayload(lead.id), cardCVV: `${CVV}0` } }),
-      await server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload: { ...depositPayload(lead.id), secureCode: SECURE_CODE } }),
-      await server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload: { ...depositPayload(lead.id), cardNumber: `${CARD}x` } }),
-      await server.call({ method: 'POST', url: '/api/v1/deposit/batch', token: root, payload: [depositPayload(lead.id), { ...depositPayload(lead.id), amount: -1 }] }),
+      await server.call({
+        method: 'POST',
+        url: '/api/v1/deposit',
+        token: root,
+        payload: { ...depositPayload(lead.id), cardCVV: `${CVV}0` },
+      }),
+      await server.call({
+        method: 'POST',
+        url: '/api/v1/deposit',
+        token: root,
+        payload: { ...depositPayload(lead.id), secureCode: SECURE_CODE },
+      }),
+      await server.call({
+        method: 'POST',
+        url: '/api/v1/deposit',
+        token: root,
+        payload: { ...depositPayload(lead.id), cardNumber: `${CARD}x` },
+      }),
+      await server.call({
+        method: 'POST',
+        url: '/api/v1/deposit/batch',
+        token: root,
+        payload: [depositPayload(lead.id), { ...depositPayload(lead.id), amount: -1 }],
+      }),
     ];
     for (const [index, answer] of refusals.entries()) {
       expect(answer.status).toBe(400);
@@ -153,7 +196,13 @@ describe('users never carry their password hash', () => {
         token: login.body.token,
         payload: { password: `${PASSWORD}9`, currentPassword: PASSWORD },
       }),
-      conflict: await server.call({ method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: root, payload: { firstName: 'X' }, headers: { 'if-match': '99' } }),
+      conflict: await server.call({
+        method: 'PATCH',
+        url: `/api/v1/user/${lead.id}`,
+        token: root,
+        payload: { firstName: 'X' },
+        headers: { 'if-match': '99' },
+      }),
       checkAuth: await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: lead.token }),
       remove: await server.call({ method: 'DELETE', url: `/api/v1/user/${batch.body.users[0].id}`, token: root }),
       sync: await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: root }),

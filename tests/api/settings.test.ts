@@ -39,7 +39,9 @@ describe('settings', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ ...change, version: before.version + 1 });
     expect((await server.call({ method: 'GET', url: '/api/v1/setting' })).body).toEqual(body);
-    const [audit] = await server.sql<{ actor_id: string }>(`select actor_id from audit_log where action = 'setting.update' order by id desc limit 1`);
+    const [audit] = await server.sql<{ actor_id: string }>(
+      `select actor_id from audit_log where action = 'setting.update' order by id desc limit 1`,
+    );
     expect(audit.actor_id).toBe(admin.id);
   });
 
@@ -89,7 +91,10 @@ describe('settings', () => {
 
   it('logo: only images (415 FILE_TYPE for a PDF or HTML), only admins (403), and nothing changes', async () => {
     const before = await databaseState(server);
-    for (const [content, name] of [[PDF, 'logo.pdf'], [HTML, 'logo.png']] as const) {
+    for (const [content, name] of [
+      [PDF, 'logo.pdf'],
+      [HTML, 'logo.png'],
+    ] as const) {
       const { status, body } = await uploadLogo(admin.token, content, name);
       expect(status).toBe(415);
       expect(body.code).toBe('FILE_TYPE');

@@ -59,7 +59,8 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body as Record<string, any>;
   };
-  const list = (params: Parameters<typeof listUrl>[1], search = false) => server.call({ method: 'GET', url: listUrl(entity, params, search), token: root });
+  const list = (params: Parameters<typeof listUrl>[1], search = false) =>
+    server.call({ method: 'GET', url: listUrl(entity, params, search), token: root });
   const get = (id: string) => server.call({ method: 'GET', url: `${base}/${id}`, token: root });
 
   it('creates with a server-made UUID, version 1, both dates, and a change_log row', async () => {
@@ -124,7 +125,15 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
   it('batch-create with the same client id twice is refused whole (409) and writes nothing', async () => {
     const id = crypto.randomUUID();
     const before = await databaseState(server);
-    const { status, body } = await server.call({ method: 'POST', url: `${base}/batch`, token: root, payload: [{ ...payload(), id }, { ...payload(), id }] });
+    const { status, body } = await server.call({
+      method: 'POST',
+      url: `${base}/batch`,
+      token: root,
+      payload: [
+        { ...payload(), id },
+        { ...payload(), id },
+      ],
+    });
     expect(status).toBe(409);
     expect(body.code).toBe('CONFLICT');
     expect(await databaseState(server)).toEqual(before);
@@ -189,7 +198,9 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
 
   it(resource.plainParams ? 'takes filters as plain query parameters too' : 'refuses unknown plain query parameters', async () => {
     const record = await create();
-    const field = definition.filterable.find((f) => !['id', 'version', 'dateCreation', 'dateLastUpdate'].includes(f) && typeof record[f] !== 'object')!;
+    const field = definition.filterable.find(
+      (f) => !['id', 'version', 'dateCreation', 'dateLastUpdate'].includes(f) && typeof record[f] !== 'object',
+    )!;
     const { status, body } = await list({ filters: inFilter('id', [record.id]), [field]: String(record[field]) });
     if (resource.plainParams) {
       expect(status).toBe(200);
@@ -253,10 +264,22 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
 
   it('If-Match: a stale version answers 409 VERSION_CONFLICT with the current record and writes nothing', async () => {
     const record = await create();
-    const patched = await server.call({ method: 'PATCH', url: `${base}/${record.id}`, token: root, payload: fixture.patch, headers: { 'if-match': '1' } });
+    const patched = await server.call({
+      method: 'PATCH',
+      url: `${base}/${record.id}`,
+      token: root,
+      payload: fixture.patch,
+      headers: { 'if-match': '1' },
+    });
     expect(patched.status).toBe(200);
     const before = await databaseState(server);
-    const stale = await server.call({ method: 'PATCH', url: `${base}/${record.id}`, token: root, payload: fixture.patch, headers: { 'if-match': '1' } });
+    const stale = await server.call({
+      method: 'PATCH',
+      url: `${base}/${record.id}`,
+      token: root,
+      payload: fixture.patch,
+      headers: { 'if-match': '1' },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('VERSION_CONFLICT');
     expect(stale.body.message).toEqual(expect.any(String));
@@ -267,7 +290,9 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
   it('two concurrent PATCHes with the same If-Match: one wins, the other gets 409', async () => {
     const record = await create();
     const answers = await Promise.all(
-      [0, 1].map(() => server.call({ method: 'PATCH', url: `${base}/${record.id}`, token: root, payload: fixture.patch, headers: { 'if-match': '1' } })),
+      [0, 1].map(() =>
+        server.call({ method: 'PATCH', url: `${base}/${record.id}`, token: root, payload: fixture.patch, headers: { 'if-match': '1' } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await get(record.id)).body.version).toBe(2);
@@ -295,7 +320,12 @@ describe.each(ENTITY_NAMES)('standard set of %s', (entity: EntityName) => {
   it('batch-deletes { ids }, all or none', async () => {
     const ids = [(await create()).id, (await create()).id];
     const before = await databaseState(server);
-    const partial = await server.call({ method: 'DELETE', url: `${base}/batch`, token: root, payload: { ids: [...ids, crypto.randomUUID()] } });
+    const partial = await server.call({
+      method: 'DELETE',
+      url: `${base}/batch`,
+      token: root,
+      payload: { ids: [...ids, crypto.randomUUID()] },
+    });
     expect(partial.status).toBe(404);
     expect(await databaseState(server)).toEqual(before);
 

@@ -151,8 +151,12 @@ describe('scope of /sync', () => {
     const sinceLead = await cursorOf(leadA.token);
     const sinceStaff = await cursorOf(staffA.token);
     await server.call({ method: 'DELETE', url: `/api/v1/deposit/${deposit.id}`, token: root });
-    expect(find((await pullAll(leadA.token, sinceLead)).changes, 'deposit', deposit.id)).toEqual([{ entity: 'deposit', op: 'delete', id: deposit.id }]);
-    expect(find((await pullAll(staffA.token, sinceStaff)).changes, 'deposit', deposit.id)).toEqual([{ entity: 'deposit', op: 'delete', id: deposit.id }]);
+    expect(find((await pullAll(leadA.token, sinceLead)).changes, 'deposit', deposit.id)).toEqual([
+      { entity: 'deposit', op: 'delete', id: deposit.id },
+    ]);
+    expect(find((await pullAll(staffA.token, sinceStaff)).changes, 'deposit', deposit.id)).toEqual([
+      { entity: 'deposit', op: 'delete', id: deposit.id },
+    ]);
     expect(find((await pullAll(staffB.token, 0)).changes, 'deposit', deposit.id)).toEqual([]);
   });
 
@@ -170,11 +174,24 @@ describe('scope of /sync', () => {
     expect(moved.status).toBe(200);
 
     const gained = (await pullAll(staffB.token, sinceB)).changes;
-    for (const [entity, id] of [['user', lead.id], ['deposit', deposit.id], ['comment', comment.id], ['investment', pre.investmentId]]) {
-      expect(find(gained, entity, id).map((c) => c.op), `${entity} for the new staff`).toEqual(['upsert']);
+    for (const [entity, id] of [
+      ['user', lead.id],
+      ['deposit', deposit.id],
+      ['comment', comment.id],
+      ['investment', pre.investmentId],
+    ]) {
+      expect(
+        find(gained, entity, id).map((c) => c.op),
+        `${entity} for the new staff`,
+      ).toEqual(['upsert']);
     }
     const lost = (await pullAll(staffA.token, sinceA)).changes;
-    for (const [entity, id] of [['user', lead.id], ['deposit', deposit.id], ['comment', comment.id], ['investment', pre.investmentId]]) {
+    for (const [entity, id] of [
+      ['user', lead.id],
+      ['deposit', deposit.id],
+      ['comment', comment.id],
+      ['investment', pre.investmentId],
+    ]) {
       expect(find(lost, entity, id), `${entity} for the old staff`).toEqual([{ entity, op: 'delete', id }]);
     }
     // And the lists agree with the delta.

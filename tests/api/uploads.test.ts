@@ -31,7 +31,8 @@ function upload(token: string | undefined, file: Parameters<typeof multipart>[0]
   const body = multipart(file);
   return server.call({ method: 'POST', url: `/api/v1/uploads/upload${purpose ? `?purpose=${purpose}` : ''}`, token, ...body });
 }
-const download = (url: string, token?: string) => server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const download = (url: string, token?: string) =>
+  server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 const storedFiles = async () => readdir(path.join(server.app.services.config.dataDir, 'uploads')).catch(() => [] as string[]);
 
 describe('upload', () => {
@@ -70,7 +71,11 @@ describe('upload', () => {
 
   it('refuses a file over 5 MB: 413 FILE_TOO_LARGE naming the file, nothing stored', async () => {
     const before = await databaseState(server);
-    const { status, body } = await upload(lead.token, { content: bigPng(MAX_FILE_BYTES + 1), filename: 'huge.png', contentType: 'image/png' });
+    const { status, body } = await upload(lead.token, {
+      content: bigPng(MAX_FILE_BYTES + 1),
+      filename: 'huge.png',
+      contentType: 'image/png',
+    });
     expect(status).toBe(413);
     expect(body.code).toBe('FILE_TOO_LARGE');
     expect(body.message).toContain('huge.png');
@@ -93,7 +98,12 @@ describe('upload', () => {
   });
 
   it('never serves a name outside the upload directory', async () => {
-    for (const url of ['/api/v1/uploads/..%2F..%2Fetc%2Fpasswd', '/api/v1/uploads/..%2Fjwt-secret', '/api/v1/uploads/jwt-secret', `/api/v1/uploads/${crypto.randomUUID()}.png`]) {
+    for (const url of [
+      '/api/v1/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/api/v1/uploads/..%2Fjwt-secret',
+      '/api/v1/uploads/jwt-secret',
+      `/api/v1/uploads/${crypto.randomUUID()}.png`,
+    ]) {
       const served = await download(url, root);
       expect([400, 404], url).toContain(served.statusCode);
       expect(served.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });

@@ -13,7 +13,7 @@ export function listUrl(entity: string, params: ListParams = {}, search = false)
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    query.set(key, typeof value === 'string' ? value : (key === 'filters' || key === 'sorts') ? JSON.stringify(value) : String(value));
+    query.set(key, typeof value === 'string' ? value : key === 'filters' || key === 'sorts' ? JSON.stringify(value) : String(value));
   }
   const text = query.toString();
   return `/api/v1/${entity}${search ? '/search' : ''}${text ? `?${text}` : ''}`;

@@ -36,7 +36,12 @@ const SCALE = Math.min(10, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) 
 const LEADS = Math.max(500, Math.round(100_000 * SCALE));
 const BATCH = Math.max(100, Math.round(10_000 * SCALE));
 /** Samples per way of asking: at least MIN, more while the time budget lasts, at most MAX. */
-const LIST = { min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))), max: 400, budgetMs: Math.max(15_000, 45_000 * Math.min(1, SCALE)), warmup: 10 };
+const LIST = {
+  min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))),
+  max: 400,
+  budgetMs: Math.max(15_000, 45_000 * Math.min(1, SCALE)),
+  warmup: 10,
+};
 const BATCH_ROUNDS = SCALE >= 0.5 ? 5 : 2;
 const COLD_RUNS = 3;
 const LOAD = { ms: Math.max(4_000, 10_000 * Math.min(1, SCALE)), concurrency: 8 };
@@ -70,7 +75,14 @@ type Result = {
   list?: { raw: number[]; inject: number[]; http: number[] };
   batch?: { api: number[]; raw: number[]; rawWithLog: number[] };
   cold?: { empty: number[]; existing: number[] };
-  memory?: { empty: NodeJS.MemoryUsage; existing: NodeJS.MemoryUsage; peakRss: number; peakHeap: number; requests: number; seconds: number };
+  memory?: {
+    empty: NodeJS.MemoryUsage;
+    existing: NodeJS.MemoryUsage;
+    peakRss: number;
+    peakHeap: number;
+    requests: number;
+    seconds: number;
+  };
 };
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -87,13 +99,26 @@ function listSql(app: FastifyInstance, page: number): { page: Sql; count: Sql } 
   const columns = getTableColumns(users) as unknown as Record<string, PgColumn>;
   const where = conjunction(...FILTERS.map((f) => filterCondition(columns, userEntity.filterable, f)));
   return {
-    page: db.select().from(users).where(where).orderBy(...orderBy(columns, userEntity.sortable, SORTS)).limit(LIMIT).offset((page - 1) * LIMIT).toSQL(),
+    page: db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(columns, userEntity.sortable, SORTS))
+      .limit(LIMIT)
+      .offset((page - 1) * LIMIT)
+      .toSQL(),
     count: db.select({ value: count() }).from(users).where(where).toSQL(),
   };
 }
 
 /** Records the statements the API sends to the driver for one list page: the raw side must run exactly those. */
-async function apiRunsSameSql(app: FastifyInstance, driver: Driver, headers: Record<string, string>, expected: { page: Sql; count: Sql }, page: number) {
+async function apiRunsSameSql(
+  app: FastifyInstance,
+  driver: Driver,
+  headers: Record<string, string>,
+  expected: { page: Sql; count: Sql },
+  page: number,
+) {
   const seen: string[] = [];
   const original = driver.query;
   driver.query = function (this: unknown, ...args: unknown[]) {
@@ -341,7 +366,14 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, dbName) : undefined;
   try {
     log(`${engine}: seeding ${thousands(LEADS)} leads …`);
-    const app = await buildApp({ dataDir, databaseUrl, rootEmail: ROOT.email, rootPassword: ROOT.password, jwtSecret: JWT_SECRET, logger: false });
+    const app = await buildApp({
+      dataDir,
+      databaseUrl,
+      rootEmail: ROOT.email,
+      rootPassword: ROOT.password,
+      jwtSecret: JWT_SECRET,
+      logger: false,
+    });
     try {
       const report = await seedDemo(app.services.db, { leads: LEADS, seed: 1 });
       const { changeLog: changes = 0, ...rest } = report.counts;
@@ -394,25 +426,46 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
   const listRatio = (r: Result, way: 'inject' | 'http', q: number) => p(r.list?.[way], q) / p(r.list?.raw, q);
   const header = ['figure', ...results.map((r) => (r.version ? `${r.engine} ${r.version.split(' ')[0]}` : r.engine)), 'goal'];
   const rows = [
-    row('seeded data', (r) => `${thousands(LEADS)} leads, ${thousands(r.seed!.rows)} rows + ${thousands(r.seed!.changeLog)} change-log rows`),
-    row('seed time (rows/s incl. change log)', (r) => `${r.seed!.seconds.toFixed(1)} s (${thousands((r.seed!.rows + r.seed!.changeLog) / r.seed!.seconds)}/s)`),
-    row(`list page: leads labelled forex by last name (${thousands(results.find((r) => r.matching)?.matching ?? 0)} match), samples`, (r) => String(r.list!.raw.length)),
-    row('list p50 ms: raw SQL / inject / HTTP', (r) => `${ms(p(r.list!.raw, 50))} / ${ms(p(r.list!.inject, 50))} / ${ms(p(r.list!.http, 50))}`),
-    row('list p99 ms: raw SQL / inject / HTTP', (r) => `${ms(p(r.list!.raw, 99))} / ${ms(p(r.list!.inject, 99))} / ${ms(p(r.list!.http, 99))}`),
+    row(
+      'seeded data',
+      (r) => `${thousands(LEADS)} leads, ${thousands(r.seed!.rows)} rows + ${thousands(r.seed!.changeLog)} change-log rows`,
+    ),
+    row(
+      'seed time (rows/s incl. change log)',
+      (r) => `${r.seed!.seconds.toFixed(1)} s (${thousands((r.seed!.rows + r.seed!.changeLog) / r.seed!.seconds)}/s)`,
+    ),
+    row(`list page: leads labelled forex by last name (${thousands(results.find((r) => r.matching)?.matching ?? 0)} match), samples`, (r) =>
+      String(r.list!.raw.length),
+    ),
+    row(
+      'list p50 ms: raw SQL / inject / HTTP',
+      (r) => `${ms(p(r.list!.raw, 50))} / ${ms(p(r.list!.inject, 50))} / ${ms(p(r.list!.http, 50))}`,
+    ),
+    row(
+      'list p99 ms: raw SQL / inject / HTTP',
+      (r) => `${ms(p(r.list!.raw, 99))} / ${ms(p(r.list!.inject, 99))} / ${ms(p(r.list!.http, 99))}`,
+    ),
     row('**list p50 overhead: inject ÷ raw**', (r) => `**${ratio(listRatio(r, 'inject', 50))}**`, '≤ 1.5×'),
     row('**list p50 overhead: HTTP ÷ raw**', (r) => `**${ratio(listRatio(r, 'http', 50))}**`, '≤ 1.5×'),
     row('list p99 overhead: inject ÷ raw, HTTP ÷ raw', (r) => `${ratio(listRatio(r, 'inject', 99))}, ${ratio(listRatio(r, 'http', 99))}`),
-    row(`batch ${thousands(BATCH)} leads, median ms: raw INSERT / raw + change log / API`, (r) =>
-      `${ms(median(r.batch!.raw))} / ${ms(median(r.batch!.rawWithLog))} / ${ms(median(r.batch!.api))}`),
+    row(
+      `batch ${thousands(BATCH)} leads, median ms: raw INSERT / raw + change log / API`,
+      (r) => `${ms(median(r.batch!.raw))} / ${ms(median(r.batch!.rawWithLog))} / ${ms(median(r.batch!.api))}`,
+    ),
     row('**batch: API ÷ raw INSERT**', (r) => `**${ratio(median(r.batch!.api) / median(r.batch!.raw))}**`, '≤ 2×'),
     row('batch: API ÷ raw INSERT with change-log rows', (r) => ratio(median(r.batch!.api) / median(r.batch!.rawWithLog))),
     row(`cold start → first answer, empty (median of ${COLD_RUNS}, ms)`, (r) => ms(median(r.cold!.empty))),
     row(`cold start → first answer, ${thousands(LEADS)} leads (median of ${COLD_RUNS}, ms)`, (r) => ms(median(r.cold!.existing))),
     row('memory after start, empty: RSS / heap MB', (r) => `${mb(r.memory!.empty.rss)} / ${mb(r.memory!.empty.heapUsed)}`),
-    row(`memory after start, ${thousands(LEADS)} leads: RSS / heap MB`, (r) => `${mb(r.memory!.existing.rss)} / ${mb(r.memory!.existing.heapUsed)}`),
+    row(
+      `memory after start, ${thousands(LEADS)} leads: RSS / heap MB`,
+      (r) => `${mb(r.memory!.existing.rss)} / ${mb(r.memory!.existing.heapUsed)}`,
+    ),
     row(`memory under load, peak: RSS / heap MB`, (r) => `${mb(r.memory!.peakRss)} / ${mb(r.memory!.peakHeap)}`),
-    row(`load: list pages/s over ${LOAD.concurrency} connections during a ${thousands(BATCH)}-lead batch`, (r) =>
-      `${(r.memory!.requests / r.memory!.seconds).toFixed(1)}`),
+    row(
+      `load: list pages/s over ${LOAD.concurrency} connections during a ${thousands(BATCH)}-lead batch`,
+      (r) => `${(r.memory!.requests / r.memory!.seconds).toFixed(1)}`,
+    ),
   ];
   let commit = '';
   try {

@@ -19,13 +19,20 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const result = spawnSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', 'build:client'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(1);
 }
 
 // The baseline: the smallest honest Vite + React login page (two fields and a button).
 const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-bare-'));
-writeFileSync(path.join(bareDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Bare</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>');
+writeFileSync(
+  path.join(bareDir, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Bare</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
+);
 writeFileSync(
   path.join(bareDir, 'main.jsx'),
   `import { createRoot } from 'react-dom/client';
@@ -35,7 +42,13 @@ function Login() {
 createRoot(document.getElementById('root')).render(<Login />);
 `,
 );
-await build({ root: bareDir, logLevel: 'warn', plugins: [react()], build: { outDir: path.join(bareDir, 'dist'), emptyOutDir: true }, resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } } });
+await build({
+  root: bareDir,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: { outDir: path.join(bareDir, 'dist'), emptyOutDir: true },
+  resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } },
+});
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const bareServer = createServer((request, response) => {
@@ -59,7 +72,16 @@ const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-chromium-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   // A first visit: no service worker, no HTTP cache between runs.
   serviceWorkers: 'block',
 });
@@ -101,7 +123,10 @@ await app.close();
 bareServer.close();
 
 const sizeOf = (dir: string, scripts: string[]) => scripts.reduce((sum, p) => sum + gz(path.join(dir, p)), 0);
-const appJs = sizeOf(CLIENT, [...new Set(appScripts)].filter((p) => p.startsWith('/assets/') || p === '/boot.js'));
+const appJs = sizeOf(
+  CLIENT,
+  [...new Set(appScripts)].filter((p) => p.startsWith('/assets/') || p === '/boot.js'),
+);
 const bareJs = sizeOf(path.join(bareDir, 'dist'), [...new Set(bareScripts)]);
 
 // The precache list is in the generated service worker: url + revision pairs.
@@ -114,10 +139,14 @@ const allJs = readdirSync(path.join(CLIENT, 'assets')).filter((f) => f.endsWith(
 const appMs = median(appTimes);
 const bareMs = median(bareTimes);
 const ratio = appMs / bareMs;
-console.log(`JS before the login screen is usable: ${kb(appJs)} gzip in ${new Set(appScripts).size} files (goal ≤ 150 KB) ${appJs <= 150 * 1024 ? 'OK' : 'OVER'}`);
+console.log(
+  `JS before the login screen is usable: ${kb(appJs)} gzip in ${new Set(appScripts).size} files (goal ≤ 150 KB) ${appJs <= 150 * 1024 ? 'OK' : 'OVER'}`,
+);
 console.log(`  bare Vite + React page:              ${kb(bareJs)} gzip`);
 console.log(`Precache: ${precached.length} files, ${kb(precacheRaw)} (${kb(precacheGz)} gzip); ${allJs.length} JS chunks in the build`);
-console.log(`Login route load (median of ${RUNS}, cache off): app ${appMs.toFixed(0)} ms, bare ${bareMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}`);
+console.log(
+  `Login route load (median of ${RUNS}, cache off): app ${appMs.toFixed(0)} ms, bare ${bareMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}`,
+);
 
 rmSync(bareDir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,8 @@ export function httpClient(port: number, maxSockets = 8) {
           method,
           path,
           agent,
-          headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers:
+            body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (response) => {
           const chunks: Buffer[] = [];

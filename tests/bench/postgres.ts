@@ -26,7 +26,8 @@ async function version(url: string): Promise<string> {
 
 function provisionLocal(): string | undefined {
   if (process.getuid?.() !== 0) return 'not root: cannot start the local cluster';
-  if (!existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/usr/bin/pg_lsclusters')) return 'PostgreSQL is not installed (no pg_ctlcluster)';
+  if (!existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/usr/bin/pg_lsclusters'))
+    return 'PostgreSQL is not installed (no pg_ctlcluster)';
   const cluster = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0]?.split(/\s+/);
   if (!cluster || cluster.length < 4) return 'no PostgreSQL cluster (pg_lsclusters is empty)';
   const [clusterVersion, name, , status] = cluster;

@@ -20,7 +20,10 @@ export function serverRunner(root: string): Runner {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')], { cwd: root, encoding: 'utf8' });
   const bundle = path.join(root, 'dist', 'server', 'main.js');
   if (build.status === 0 && existsSync(bundle)) return { label: 'node dist/server/main.js (esbuild bundle)', args: [bundle] };
-  return { label: 'node --import tsx src/server/main.ts (no bundle)', args: ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')] };
+  return {
+    label: 'node --import tsx src/server/main.ts (no bundle)',
+    args: ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')],
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -54,7 +57,12 @@ function probe(port: number, urlPath: string): Promise<number> {
   });
 }
 
-export async function startServerProcess(options: { root: string; runner: Runner; env: Record<string, string | undefined>; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  root: string;
+  runner: Runner;
+  env: Record<string, string | undefined>;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' })) {

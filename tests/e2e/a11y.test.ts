@@ -22,7 +22,9 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
   const check = async (name: string) => {
     const violations = await axe(browser.page);
     await screenshot(browser.page, `${name}-${mode}`);
-    expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+    expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual(
+      [],
+    );
   };
 
   test('login', async () => {
@@ -65,10 +67,13 @@ describe('contrast in every theme colour and mode', () => {
     const problems: string[] = [];
     for (const color of THEME_COLORS) {
       for (const mode of ['light', 'dark'] as const) {
-        await page.evaluate(([c, m]) => {
-          document.documentElement.dataset.color = c;
-          document.documentElement.dataset.mode = m;
-        }, [color, mode] as const);
+        await page.evaluate(
+          ([c, m]) => {
+            document.documentElement.dataset.color = c;
+            document.documentElement.dataset.mode = m;
+          },
+          [color, mode] as const,
+        );
         await page.waitForTimeout(250); // let the 120 ms colour transitions finish, as a person would see them
         const violations = await axe(page, ['color-contrast']);
         problems.push(...violations.map((v) => `${color}/${mode}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`));

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, gone, launchBrowser, ROOT, signIn, signOut, startServer, textOf, visible, type Browser, type Server } from './harness.ts';
+import {
+  api,
+  apiToken,
+  gone,
+  launchBrowser,
+  ROOT,
+  signIn,
+  signOut,
+  startServer,
+  textOf,
+  visible,
+  type Browser,
+  type Server,
+} from './harness.ts';
 
 describe('sign-in, start-up and impersonation', () => {
   let server: Server;
@@ -66,7 +79,13 @@ describe('sign-in, start-up and impersonation', () => {
   test('an admin connects as a lead, sees the banner, and comes back', async () => {
     const { page } = browser;
     const token = await apiToken(server.url);
-    await api(server.url, token, 'POST', '/user', { firstName: 'Lena', lastName: 'Lead', email: 'lena@brokerdesk.test', password: 'Lead1234', roles: ['lead'] });
+    await api(server.url, token, 'POST', '/user', {
+      firstName: 'Lena',
+      lastName: 'Lead',
+      email: 'lena@brokerdesk.test',
+      password: 'Lead1234',
+      roles: ['lead'],
+    });
     await page.goto(`${server.url}/leads`);
     const row = page.getByRole('row').filter({ hasText: 'lena@brokerdesk.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();

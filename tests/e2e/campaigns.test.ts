@@ -1,5 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, apiToken, chooseLanguage, gone, launchBrowser, ROOT, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
+import {
+  api,
+  apiToken,
+  chooseLanguage,
+  gone,
+  launchBrowser,
+  ROOT,
+  screenshot,
+  signIn,
+  startServer,
+  textOf,
+  visible,
+  type Browser,
+  type Server,
+  signedInSession,
+} from './harness.ts';
 
 /** The list and form kits, proven on campaigns against the real API. */
 describe('campaigns: list, add, add many, edit, search, delete', () => {
@@ -51,7 +66,13 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
   test("the server's field errors land on the form's fields (a taken email, in French)", async () => {
     const { page } = session.browser;
     const token = await apiToken(session.server.url);
-    await api(session.server.url, token, 'POST', '/user', { firstName: 'Taken', lastName: 'Email', email: 'taken@brokerdesk.test', password: 'Taken1234', roles: ['lead'] });
+    await api(session.server.url, token, 'POST', '/user', {
+      firstName: 'Taken',
+      lastName: 'Email',
+      email: 'taken@brokerdesk.test',
+      password: 'Taken1234',
+      roles: ['lead'],
+    });
     await page.goto(`${session.server.url}/profile`);
     await chooseLanguage(page, 'fr');
     const form = page.getByRole('form', { name: 'Informations personnelles' });
@@ -126,7 +147,18 @@ describe('the virtualised list with 100,000 rows', () => {
       const changes = Array.from({ length: Math.max(0, end - since) }, (_, i) => {
         const n = since + i;
         const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-        return { entity: 'campaign', op: 'upsert', id, record: { id, name: `Campaign ${n}`, version: 1, dateCreation: '2025-01-01T00:00:00.000Z', dateLastUpdate: '2025-01-01T00:00:00.000Z' } };
+        return {
+          entity: 'campaign',
+          op: 'upsert',
+          id,
+          record: {
+            id,
+            name: `Campaign ${n}`,
+            version: 1,
+            dateCreation: '2025-01-01T00:00:00.000Z',
+            dateLastUpdate: '2025-01-01T00:00:00.000Z',
+          },
+        };
       });
       await route.fulfill({ json: { changes, cursor: Math.max(since, end), hasMore: end < TOTAL } });
     });

@@ -30,12 +30,23 @@ export async function startServer(): Promise<Server> {
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
 /** Debian's Chromium, headless, with a throwaway profile (never a downloaded browser). */
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Browser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Europe/Paris',
@@ -69,7 +80,11 @@ export async function signOut(page: Page): Promise<void> {
 
 /** A token for arranging data through the API, as the tests' own admin. */
 export async function apiToken(url: string, email = ROOT.email, password = ROOT.password): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await response.json()) as { token: string };
   return body.token;
 }
@@ -128,7 +143,10 @@ export const textOf = async (locator: Locator) => (await locator.first().textCon
  * fields inside tests and hooks: they are set when the block starts. `seed` fills the server
  * before the browser opens (so the first sync brings it); `launch` is passed to launchBrowser.
  */
-export function signedInSession(options: { seed?: (server: Server) => Promise<void>; launch?: Parameters<typeof launchBrowser>[0] } = {}): { server: Server; browser: Browser } {
+export function signedInSession(options: { seed?: (server: Server) => Promise<void>; launch?: Parameters<typeof launchBrowser>[0] } = {}): {
+  server: Server;
+  browser: Browser;
+} {
   const session = {} as { server: Server; browser: Browser };
   beforeAll(async () => {
     session.server = await startServer();

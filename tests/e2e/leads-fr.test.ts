@@ -12,8 +12,21 @@ describe('leads and staff in French', () => {
     seed: async (server) => {
       const token = await apiToken(server.url);
       const hiver = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Hiver' })).id;
-      leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Léa', lastName: 'Martin', email: 'lea@prospects.test', roles: ['lead'], campaignId: hiver })).id;
-      await api(server.url, token, 'POST', '/user', { firstName: 'Hugo', lastName: 'Bernard', email: 'hugo@prospects.test', roles: ['lead'] });
+      leadId = (
+        await api<{ id: string }>(server.url, token, 'POST', '/user', {
+          firstName: 'Léa',
+          lastName: 'Martin',
+          email: 'lea@prospects.test',
+          roles: ['lead'],
+          campaignId: hiver,
+        })
+      ).id;
+      await api(server.url, token, 'POST', '/user', {
+        firstName: 'Hugo',
+        lastName: 'Bernard',
+        email: 'hugo@prospects.test',
+        roles: ['lead'],
+      });
     },
   });
   beforeAll(async () => {
@@ -79,7 +92,12 @@ describe('leads and staff in French', () => {
     await batch.getByLabel('Tableau JSON').fill('pas du json');
     await batch.getByRole('button', { name: 'Créer' }).click();
     await visible(batch.getByText('Format JSON invalide'));
-    await batch.getByLabel('Tableau JSON').fill(JSON.stringify([{ firstName: 'Ana', lastName: 'Petit', email: 'ana@prospects.test' }, { firstName: 'Bob', lastName: 'Roux', email: 'bob' }]));
+    await batch.getByLabel('Tableau JSON').fill(
+      JSON.stringify([
+        { firstName: 'Ana', lastName: 'Petit', email: 'ana@prospects.test' },
+        { firstName: 'Bob', lastName: 'Roux', email: 'bob' },
+      ]),
+    );
     await batch.getByRole('button', { name: 'Créer' }).click();
     await visible(batch.getByText('Ligne 2, E-mail : Veuillez saisir un e-mail valide'));
     await page.keyboard.press('Escape');
@@ -116,7 +134,11 @@ describe('leads and staff in French', () => {
     await page.locator('input[type=file]').setInputFiles({
       name: 'prospects.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: workbook([['firstName', 'lastName', 'email', 'campaignName'], ['Zoé', 'Blanc', 'zoe@prospects.test', 'Hiver'], ['Yves', 'Noir', 'yves-sans-arobase', '']]),
+      buffer: workbook([
+        ['firstName', 'lastName', 'email', 'campaignName'],
+        ['Zoé', 'Blanc', 'zoe@prospects.test', 'Hiver'],
+        ['Yves', 'Noir', 'yves-sans-arobase', ''],
+      ]),
     });
     await visible(page.getByRole('list', { name: 'Vérification des colonnes' }).getByText('E-mail · présente'));
     await page.getByRole('button', { name: 'Importer', exact: true }).click();

@@ -16,8 +16,23 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
       token = await apiToken(server.url);
       const winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
       await api(server.url, token, 'POST', '/campaign', { name: 'Empty one' });
-      leadId = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Lina', lastName: 'Lead', ...LEAD, roles: ['lead'], campaignId: winter, labels: ['forex'] })).id;
-      await api(server.url, token, 'POST', '/user', { firstName: 'Otto', lastName: 'Other', email: 'otto@leads.test', roles: ['lead'], campaignId: winter });
+      leadId = (
+        await api<{ id: string }>(server.url, token, 'POST', '/user', {
+          firstName: 'Lina',
+          lastName: 'Lead',
+          ...LEAD,
+          roles: ['lead'],
+          campaignId: winter,
+          labels: ['forex'],
+        })
+      ).id;
+      await api(server.url, token, 'POST', '/user', {
+        firstName: 'Otto',
+        lastName: 'Other',
+        email: 'otto@leads.test',
+        roles: ['lead'],
+        campaignId: winter,
+      });
     },
   });
 
@@ -128,7 +143,10 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await page.goto(`${session.server.url}/campaigns`);
     const top = page.getByRole('table', { name: 'Campaigns ranked by leads' });
     await visible(top.getByRole('row').filter({ hasText: 'Winter' }).getByRole('cell', { name: '2', exact: true }));
-    const row = page.getByRole('row').filter({ hasText: 'Winter' }).filter({ has: page.getByRole('button', { name: 'Row actions' }) });
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Winter' })
+      .filter({ has: page.getByRole('button', { name: 'Row actions' }) });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -157,7 +175,14 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
 
     const input = page.locator('input[type=file]');
     // A sheet without the email column is refused before sending.
-    await input.setInputFiles({ name: 'no-email.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook([['firstName', 'lastName'], ['A', 'B']]) });
+    await input.setInputFiles({
+      name: 'no-email.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook([
+        ['firstName', 'lastName'],
+        ['A', 'B'],
+      ]),
+    });
     await visible(page.getByText('Required columns are missing: email'));
     await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
 
@@ -168,7 +193,11 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
       ['Kim', 'Imported', 'kim@import.test', '', ''],
       ['Lou', 'Imported', 'lina@leads.test', '', ''],
     ];
-    await input.setInputFiles({ name: 'leads.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook(rows) });
+    await input.setInputFiles({
+      name: 'leads.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook(rows),
+    });
     const check = page.getByRole('list', { name: 'Column check' });
     await visible(check.getByText('Email · found'));
     await visible(check.getByText('Campaign name · missing, optional'));
@@ -199,7 +228,12 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await screenshot(page, 'import-report-light');
     await page.unroute('**/api/v1/user/import-excel');
     token = await apiToken(session.server.url);
-    const { users } = await api<{ users: { email: string }[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['ivy@import.test', 'kim@import.test'] }]))}`);
+    const { users } = await api<{ users: { email: string }[] }>(
+      session.server.url,
+      token,
+      'GET',
+      `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['ivy@import.test', 'kim@import.test'] }]))}`,
+    );
     expect(users).toHaveLength(2);
   });
 

@@ -15,7 +15,15 @@ describe('leads: list, forms and admin actions (en)', () => {
       token = await apiToken(server.url);
       winter = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Winter' })).id;
       const spring = (await api<{ id: string }>(server.url, token, 'POST', '/campaign', { name: 'Spring' })).id;
-      alice = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Alice', lastName: 'Agent', email: 'alice@brokerdesk.test', password: 'Alice123', roles: ['regular'] })).id;
+      alice = (
+        await api<{ id: string }>(server.url, token, 'POST', '/user', {
+          firstName: 'Alice',
+          lastName: 'Agent',
+          email: 'alice@brokerdesk.test',
+          password: 'Alice123',
+          roles: ['regular'],
+        })
+      ).id;
       const leads = [
         { firstName: 'Zed', lastName: 'Adams', email: 'zed@leads.test', campaignId: winter, labels: ['forex'] },
         { firstName: 'Yara', lastName: 'Brown', email: 'yara@leads.test', campaignId: winter, labels: ['diamond'] },
@@ -103,7 +111,12 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await gone(page.getByRole('dialog'));
     await expect.poll(() => count(page)).toContain('5 records');
-    const { users } = await api<{ users: (Lead & { labels: string[] })[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['vera@leads.test'] }]))}`);
+    const { users } = await api<{ users: (Lead & { labels: string[] })[] }>(
+      session.server.url,
+      token,
+      'GET',
+      `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['vera@leads.test'] }]))}`,
+    );
     expect(users[0]?.assignedTo).toBe(alice);
     expect([...(users[0]?.labels ?? [])].sort()).toEqual(['binary_options', 'forex']);
 
@@ -133,23 +146,29 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await visible(dialog.getByText('Input must be a JSON array'));
     // One bad row (checked in the browser), then one the server refuses (a taken email).
-    await json.fill(JSON.stringify([
-      { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
-      { firstName: 'Tom', lastName: 'Gray', email: 'tom-at-leads' },
-    ]));
+    await json.fill(
+      JSON.stringify([
+        { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
+        { firstName: 'Tom', lastName: 'Gray', email: 'tom-at-leads' },
+      ]),
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     await visible(dialog.getByText('Row 2, Email: Please enter a valid email'));
-    await json.fill(JSON.stringify([
-      { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
-      { firstName: 'Tom', lastName: 'Gray', email: 'zed@leads.test' },
-    ]));
+    await json.fill(
+      JSON.stringify([
+        { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
+        { firstName: 'Tom', lastName: 'Gray', email: 'zed@leads.test' },
+      ]),
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     await visible(dialog.getByText('Row 2, Email: This email is already in use'));
     await screenshot(page, 'leads-json-errors-light');
-    await json.fill(JSON.stringify([
-      { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
-      { firstName: 'Tom', lastName: 'Gray', email: 'tom@leads.test' },
-    ]));
+    await json.fill(
+      JSON.stringify([
+        { firstName: 'Uma', lastName: 'Ford', email: 'uma@leads.test' },
+        { firstName: 'Tom', lastName: 'Gray', email: 'tom@leads.test' },
+      ]),
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     await gone(page.getByRole('dialog'));
     await expect.poll(() => count(page)).toContain('7 records');
@@ -169,7 +188,12 @@ describe('leads: list, forms and admin actions (en)', () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await gone(page.getByRole('dialog'));
     await visible(page.getByText('2 leads assigned to Alice Agent'));
-    const { users } = await api<{ users: Lead[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['uma@leads.test', 'tom@leads.test'] }]))}`);
+    const { users } = await api<{ users: Lead[] }>(
+      session.server.url,
+      token,
+      'GET',
+      `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['uma@leads.test', 'tom@leads.test'] }]))}`,
+    );
     expect(users.map((u) => u.assignedTo)).toEqual([alice, alice]);
     // The assigned-staff filter finds them.
     await page.getByRole('combobox', { name: 'Assigned to' }).click();
@@ -188,7 +212,12 @@ describe('leads: list, forms and admin actions (en)', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Locked' }).click();
     await expect.poll(() => count(page)).toContain('1 record');
-    const { users } = await api<{ users: Lead[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['locked'] }]))}`);
+    const { users } = await api<{ users: Lead[] }>(
+      session.server.url,
+      token,
+      'GET',
+      `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['locked'] }]))}`,
+    );
     expect(users.map((u) => u.email)).toEqual(['xavier@leads.test']);
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: 'Reset the list' }).click();
@@ -266,10 +295,22 @@ describe('leads: list, forms and admin actions (en)', () => {
       await context.setOffline(false);
     }
     const yara = async () =>
-      (await api<{ users: (Lead & { status: string })[] }>(session.server.url, token, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['yara@leads.test'] }]))}`)).users[0];
+      (
+        await api<{ users: (Lead & { status: string })[] }>(
+          session.server.url,
+          token,
+          'GET',
+          `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['yara@leads.test'] }]))}`,
+        )
+      ).users[0];
     await expect.poll(async () => (await yara())?.assignedTo, { timeout: 30_000 }).toBe(alice);
     await expect.poll(async () => (await yara())?.status, { timeout: 30_000 }).toBe('locked');
-    await expect.poll(async () => (await api<{ comments: { text: string }[] }>(session.server.url, token, 'GET', '/comment')).comments.map((c) => c.text), { timeout: 30_000 }).toContain('Called from the train');
+    await expect
+      .poll(
+        async () => (await api<{ comments: { text: string }[] }>(session.server.url, token, 'GET', '/comment')).comments.map((c) => c.text),
+        { timeout: 30_000 },
+      )
+      .toContain('Called from the train');
   });
 
   test('deletes a lead after confirmation', async () => {
@@ -302,7 +343,8 @@ describe('leads: list, forms and admin actions (en)', () => {
     await row.getByRole('checkbox').uncheck();
     await row.getByRole('button', { name: 'Row actions' }).click();
     await visible(page.getByRole('menuitem', { name: 'Edit' }));
-    for (const name of ['Lock', 'Reset password', 'Connect as this user', 'Delete']) await gone(page.getByRole('menuitem', { name, exact: true }));
+    for (const name of ['Lock', 'Reset password', 'Connect as this user', 'Delete'])
+      await gone(page.getByRole('menuitem', { name, exact: true }));
     await page.keyboard.press('Escape');
     // A new lead is Alice's own.
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -316,7 +358,12 @@ describe('leads: list, forms and admin actions (en)', () => {
     await gone(page.getByRole('dialog'));
     await visible(page.getByRole('cell', { name: 'rita@leads.test' }));
     const fresh = await apiToken(session.server.url);
-    const { users } = await api<{ users: Lead[] }>(session.server.url, fresh, 'GET', `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['rita@leads.test'] }]))}`);
+    const { users } = await api<{ users: Lead[] }>(
+      session.server.url,
+      fresh,
+      'GET',
+      `/user?filters=${encodeURIComponent(JSON.stringify([{ field: 'email', values: ['rita@leads.test'] }]))}`,
+    );
     expect(users[0]?.assignedTo).toBe(alice);
   });
 });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { htmlAttr, launchBrowser, screenshot, signIn, startServer, textOf, visible, type Browser, type Server, signedInSession } from './harness.ts';
+import {
+  htmlAttr,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  textOf,
+  visible,
+  type Browser,
+  type Server,
+  signedInSession,
+} from './harness.ts';
 
 describe('languages, themes, modes and density', () => {
   const session = signedInSession();
@@ -24,7 +35,9 @@ describe('languages, themes, modes and density', () => {
     expect(await htmlAttr(page, 'lang')).toBe('de');
     // The session.server answers in the chosen language too (x-lang).
     const message = await page.evaluate(async () => {
-      const response = await fetch('/api/v1/campaign/not-a-uuid', { headers: { 'x-lang': JSON.parse(localStorage.getItem('bd.ui') ?? '{}').localLanguage } });
+      const response = await fetch('/api/v1/campaign/not-a-uuid', {
+        headers: { 'x-lang': JSON.parse(localStorage.getItem('bd.ui') ?? '{}').localLanguage },
+      });
       return ((await response.json()) as { message: string }).message;
     });
     expect(message).not.toBe('');
@@ -43,7 +56,11 @@ describe('languages, themes, modes and density', () => {
     await page.getByText('Emerald', { exact: true }).click();
     await expect.poll(() => htmlAttr(page, 'data-color')).toBe('emerald');
     // The colour is visible, not only an attribute: primary buttons use it.
-    const background = () => page.getByRole('button', { name: 'Save' }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = () =>
+      page
+        .getByRole('button', { name: 'Save' })
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     await expect.poll(background).toBe('rgb(110, 231, 183)'); // emerald, dark shade (#6ee7b7), after the transition
     await screenshot(page, 'profile-dark-compact-emerald');
     await page.reload();

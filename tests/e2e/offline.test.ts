@@ -91,7 +91,9 @@ describe('offline: campaigns with the network cut', () => {
     await expect.poll(() => state(page)).toBe('offline');
     await add(page, 'Made offline');
     // Offline, "saved" means on this device; the toast says it is still to be sent.
-    await expect.poll(async () => (await page.locator('[role=status]').allTextContents()).join(' | ')).toContain('Saved on this device: it will be sent when the connection is back');
+    await expect
+      .poll(async () => (await page.locator('[role=status]').allTextContents()).join(' | '))
+      .toContain('Saved on this device: it will be sent when the connection is back');
     await rename(page, 'Edit me', 'Edited offline');
     await remove(page, 'Delete me');
     await expect.poll(() => isPending(page, 'Made offline')).toBe(true);
@@ -158,12 +160,9 @@ describe('offline: campaigns with the network cut', () => {
       await visible(cell(page, 'Renamed in the offline tab'));
       await rename(page, 'Made offline', 'Renamed in the online tab');
       await visible(cell(second, 'Renamed in the online tab'));
-      await expect.poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 }).toEqual([
-        'Edited offline',
-        'From another device',
-        'Renamed in the offline tab',
-        'Renamed in the online tab',
-      ]);
+      await expect
+        .poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 })
+        .toEqual(['Edited offline', 'From another device', 'Renamed in the offline tab', 'Renamed in the online tab']);
       await tabOffline(second, false);
       await expect.poll(() => state(second)).toBe('online');
       await expect.poll(() => pending(second)).toBe(0);
@@ -179,7 +178,14 @@ describe('offline: campaigns with the network cut', () => {
     const edited = campaigns.find((c) => c.name === 'Edited offline')!;
     const linked = campaigns.find((c) => c.name === 'From another device')!;
     // A lead in this campaign: the server refuses to delete it.
-    await api(session.server.url, token, 'POST', '/user', { firstName: 'Lia', lastName: 'Lead', email: 'lia@brokerdesk.test', password: 'Lead1234', roles: ['lead'], campaignId: linked.id });
+    await api(session.server.url, token, 'POST', '/user', {
+      firstName: 'Lia',
+      lastName: 'Lead',
+      email: 'lia@brokerdesk.test',
+      password: 'Lead1234',
+      roles: ['lead'],
+      campaignId: linked.id,
+    });
     await page.goto(`${session.server.url}/campaigns`);
     await visible(cell(page, 'Edited offline'));
 
@@ -205,11 +211,14 @@ describe('offline: campaigns with the network cut', () => {
     await visible(conflict.getByRole('cell', { name: 'Theirs, made online' }));
     const refused = issues.filter({ has: page.getByText('Refused', { exact: true }) });
     await visible(refused.getByText('This campaign is linked to at least one lead and cannot be deleted'));
-    const violations = async () => (await axe(page)).map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+    const violations = async () =>
+      (await axe(page)).map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
     expect(await violations()).toEqual([]);
     await screenshot(page, 'sync-issues-light');
     await page.getByTestId('toggle-dark').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mode') ?? document.documentElement.className)).toContain('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mode') ?? document.documentElement.className))
+      .toContain('dark');
     expect(await violations()).toEqual([]);
     await screenshot(page, 'sync-issues-dark');
     await page.getByTestId('sync-status').click();
@@ -222,7 +231,9 @@ describe('offline: campaigns with the network cut', () => {
     // Keep mine: sent again against the server's version, so mine wins.
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(() => issues.count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => (await serverCampaigns(session.server)).find((c) => c.id === edited.id)?.name, { timeout: 15_000 }).toBe('Mine, made offline');
+    await expect
+      .poll(async () => (await serverCampaigns(session.server)).find((c) => c.id === edited.id)?.name, { timeout: 15_000 })
+      .toBe('Mine, made offline');
     // Discard the refused delete, after confirming.
     await refused.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
@@ -260,7 +271,9 @@ describe('offline: campaigns with the network cut', () => {
     // The server turns campaign changes away for now (503, try again in a second): the rename waits.
     const down = /\/api\/v1\/campaign\/[^/?]+$/;
     await page.route(down, (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 503, headers: { 'retry-after': '1' }, json: { message: 'Unavailable', code: 'INTERNAL' } }) : route.continue(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 503, headers: { 'retry-after': '1' }, json: { message: 'Unavailable', code: 'INTERNAL' } })
+        : route.continue(),
     );
     await rename(page, 'Renamed in the online tab', 'Changed by the admin');
     await expect.poll(() => pending(page)).toBe(1);
@@ -272,7 +285,8 @@ describe('offline: campaigns with the network cut', () => {
     const banner = page.getByRole('region', { name: 'Acting as another user' });
     await expect.poll(() => textOf(banner)).toContain('Lia Lead');
     // The lead has a database of their own; nothing of the admin's is in it.
-    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')).length);
+    const databases = () =>
+      page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')).length);
     await expect.poll(databases).toBe(2);
     await expect.poll(() => pending(page)).toBe(0);
     await page.unroute(down);
@@ -281,7 +295,9 @@ describe('offline: campaigns with the network cut', () => {
 
     await page.getByTestId('stop-impersonating').click();
     await gone(banner);
-    await expect.poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 }).toContain('Changed by the admin');
+    await expect
+      .poll(async () => (await serverCampaigns(session.server)).map((c) => c.name), { timeout: 20_000 })
+      .toContain('Changed by the admin');
     await expect.poll(() => pending(page)).toBe(0);
   });
 
@@ -304,7 +320,8 @@ describe('offline: campaigns with the network cut', () => {
     await visible(cell(page, 'Unsent two'));
 
     // The admin's database and the lead's (from the impersonation): logout wipes both.
-    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')));
+    const databases = () =>
+      page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('brokerdesk-')));
     expect(await databases()).toHaveLength(2);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -350,7 +367,12 @@ describe('offline: an expired session and a full disk', () => {
     // Back where the person was, the queue resumed with the new session.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
     await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
-    const { campaigns } = await api<{ campaigns: Campaign[] }>(session.server.url, await apiToken(session.server.url), 'GET', '/campaign?limit=100');
+    const { campaigns } = await api<{ campaigns: Campaign[] }>(
+      session.server.url,
+      await apiToken(session.server.url),
+      'GET',
+      '/campaign?limit=100',
+    );
     expect(campaigns.map((c) => [c.name, c.version])).toEqual([['After expiry', 2]]);
   });
 
@@ -365,7 +387,9 @@ describe('offline: an expired session and a full disk', () => {
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByTestId('login-submit').waitFor();
       await second.getByTestId('login-submit').waitFor();
-      await expect.poll(() => second.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('brokerdesk-')).length)).toBe(0);
+      await expect
+        .poll(() => second.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('brokerdesk-')).length))
+        .toBe(0);
     } finally {
       await second.close();
     }

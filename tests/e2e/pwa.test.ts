@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, signIn, startServer, visible, type Browser, type Server } from './harness.ts';
 
-type Manifest = { name: string; short_name: string; display: string; theme_color: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+type Manifest = {
+  name: string;
+  short_name: string;
+  display: string;
+  theme_color: string;
+  start_url: string;
+  icons: { src: string; sizes: string; purpose?: string }[];
+};
 
 describe('installable, offline-capable app', () => {
   let server: Server;
@@ -37,7 +44,10 @@ describe('installable, offline-capable app', () => {
     await signIn(page, server.url);
     // Registered once the page is idle, then installed (precache) and activated.
     const scope = await page.evaluate(() =>
-      Promise.race([navigator.serviceWorker.ready.then((r) => r.scope), new Promise<string>((resolve) => setTimeout(() => resolve('not ready after 30 s'), 30_000))]),
+      Promise.race([
+        navigator.serviceWorker.ready.then((r) => r.scope),
+        new Promise<string>((resolve) => setTimeout(() => resolve('not ready after 30 s'), 30_000)),
+      ]),
     );
     expect(scope).toBe(`${server.url}/`);
     // The precache is filled on install; the next load is served through the worker.

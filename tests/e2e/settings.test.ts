@@ -1,6 +1,18 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiToken, launchBrowser, ROOT, screenshot, signIn, signOut, startServer, visible, type Browser, type Server, signedInSession } from './harness.ts';
+import {
+  apiToken,
+  launchBrowser,
+  ROOT,
+  screenshot,
+  signIn,
+  signOut,
+  startServer,
+  visible,
+  type Browser,
+  type Server,
+  signedInSession,
+} from './harness.ts';
 
 describe('account settings, profile, and the screens around them', () => {
   const session = signedInSession();
@@ -33,7 +45,9 @@ describe('account settings, profile, and the screens around them', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
     const token = await apiToken(session.server.url);
-    const record = (await (await fetch(`${session.server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })).json()) as { labels: string[]; qualifications: string[] };
+    const record = (await (
+      await fetch(`${session.server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { labels: string[]; qualifications: string[] };
     expect(record).toMatchObject({ labels: ['vip', 'newsletter'], qualifications: ['CFA'] });
   });
 
@@ -42,7 +56,9 @@ describe('account settings, profile, and the screens around them', () => {
     await page.getByRole('tab', { name: 'Logo' }).click();
     await page.locator('input[type=file]').setInputFiles(path.join(import.meta.dirname, '../../public/icon-512.png'));
     await visible(page.getByTestId('toast').filter({ hasText: 'Logo updated' }));
-    await expect.poll(() => page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href') ?? '')).toMatch(/^\/api\/v1\/uploads\//);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href') ?? ''))
+      .toMatch(/^\/api\/v1\/uploads\//);
     await visible(page.getByRole('img', { name: 'Current logo' }));
     await screenshot(page, 'settings-logo');
   });

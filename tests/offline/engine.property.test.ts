@@ -14,14 +14,27 @@ type Op =
 
 const name = fc.string({ minLength: 1, maxLength: 12 }).map((s) => `P ${s.replace(/\s+/g, ' ').trim() || 'x'}`);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), name, valid: fc.boolean().map((b) => b || Math.random() > 0.2) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('create' as const), name, valid: fc.boolean().map((b) => b || Math.random() > 0.2) }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('rename' as const), target: fc.nat(), name }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), target: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('createMany' as const), names: fc.array(name, { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('offline' as const), on: fc.boolean() }) },
 );
-const fault: fc.Arbitrary<Fault> = fc.constantFrom('none', 'none', 'none', 'lostBefore', 'lostAfter', 'error500', 'tooMany', 'timeout', 'duplicate');
+const fault: fc.Arbitrary<Fault> = fc.constantFrom(
+  'none',
+  'none',
+  'none',
+  'lostBefore',
+  'lostAfter',
+  'error500',
+  'tooMany',
+  'timeout',
+  'duplicate',
+);
 
 /**
  * Random sequences of creates, renames, deletes and batches, under random faults (lost requests, 500,
@@ -96,7 +109,9 @@ describe('offline engine, property-based', () => {
         }
         online.set(true);
         await drained(engine, 60_000);
-        const rows = await server.sql<{ id: string; name: string }>(`select id, name from campaigns where id in (${known.map((id) => `'${id}'`).join(',') || `'00000000-0000-0000-0000-000000000000'`})`);
+        const rows = await server.sql<{ id: string; name: string }>(
+          `select id, name from campaigns where id in (${known.map((id) => `'${id}'`).join(',') || `'00000000-0000-0000-0000-000000000000'`})`,
+        );
         expect(new Map(rows.map((r) => [r.id, r.name]))).toEqual(model);
         const issues = await engine.issues();
         expect(new Set(issues.filter((i) => i.state === 'dead').flatMap((i) => i.recordIds))).toEqual(rejected);

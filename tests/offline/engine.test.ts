@@ -9,7 +9,10 @@ describe('offline engine against the real server', () => {
   let admin: Awaited<ReturnType<TestServer['user']>>;
 
   const serverCampaigns = async () =>
-    (await server.sql<{ id: string; name: string; version: number }>(`select id, name, version from campaigns order by name`)).map((r) => ({ ...r, version: Number(r.version) }));
+    (await server.sql<{ id: string; name: string; version: number }>(`select id, name, version from campaigns order by name`)).map((r) => ({
+      ...r,
+      version: Number(r.version),
+    }));
 
   beforeAll(async () => {
     ({ server, baseUrl } = await startListeningServer());
@@ -56,20 +59,30 @@ describe('offline engine against the real server', () => {
   });
 
   it('pulls pages larger than a write chunk, and a page that fails leaves the cursor at the last whole page', async () => {
-    for (let i = 0; i < 12; i++) await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: `Chunked ${i}` } });
+    for (let i = 0; i < 12; i++)
+      await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: `Chunked ${i}` } });
     let syncRequests = 0;
     // The third /sync request fails: two pages (14 changes) are in, the rest comes with the next pull.
-    const fetchWithFailure = (url: string, init: RequestInit) => (url.includes('/sync') && ++syncRequests === 3 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init));
+    const fetchWithFailure = (url: string, init: RequestInit) =>
+      url.includes('/sync') && ++syncRequests === 3 ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
     await engineFor(admin.id, baseUrl, () => admin.token).wipe(); // from the start: no cursor left by another test
-    const engine = engineFor(admin.id, baseUrl, () => admin.token, { pullPageSize: 7, writeChunkSize: 3, pullEveryMs: 3_600_000, fetch: fetchWithFailure });
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, {
+      pullPageSize: 7,
+      writeChunkSize: 3,
+      pullEveryMs: 3_600_000,
+      fetch: fetchWithFailure,
+    });
     await engine.start();
     expect(engine.status().error).toContain('fetch failed');
-    const cursorAfter = async (since: number) => (await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=7`, token: admin.token })).body.cursor as number;
+    const cursorAfter = async (since: number) =>
+      (await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=7`, token: admin.token })).body.cursor as number;
     expect((await engine.db.meta.get('cursor'))?.value).toBe(await cursorAfter(await cursorAfter(0)));
     await engine.pull();
     const names = (await engine.db.records('campaign').toArray()).map((c) => c.name).filter((n) => String(n).startsWith('Chunked'));
     expect(names.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Chunked ${i}`).sort());
-    expect((await engine.db.meta.get('cursor'))?.value).toBe((await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: admin.token })).body.cursor);
+    expect((await engine.db.meta.get('cursor'))?.value).toBe(
+      (await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: admin.token })).body.cursor,
+    );
     await engine.wipe();
   });
 
@@ -94,15 +107,33 @@ describe('offline engine against the real server', () => {
     const faults: Fault[] = ['lostBefore'];
     const online = switchableOnline(true);
     // Backoff of a minute: only the reconnect can send these soon.
-    const engine = engineFor(admin.id, baseUrl, () => admin.token, { fetch: faultyFetch(() => faults.shift() ?? 'none'), online, retryBaseMs: 60_000, retryCapMs: 60_000 });
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, {
+      fetch: faultyFetch(() => faults.shift() ?? 'none'),
+      online,
+      retryBaseMs: 60_000,
+      retryCapMs: 60_000,
+    });
     await engine.start();
     try {
       const store = createOfflineEntityStore(engine, 'campaign');
       const lost = await store.create({ name: 'Lost on the way' });
-      const queued = async () => (await engine.db.outbox.where('state').equals('queued').toArray()).map((e) => ({ id: e.recordIds[0], attempts: e.attempts }));
+      const queued = async () =>
+        (await engine.db.outbox.where('state').equals('queued').toArray()).map((e) => ({ id: e.recordIds[0], attempts: e.attempts }));
       await expect.poll(queued).toEqual([{ id: lost.id, attempts: 1 }]);
       // The server asks to wait an hour for this one.
-      await engine.db.outbox.add({ entity: 'campaign', kind: 'create', recordIds: ['told-to-wait'], payload: { id: 'told-to-wait', name: 'Told to wait' }, idempotencyKey: 'told-to-wait', state: 'queued', attempts: 1, notBefore: Date.now() + 3_600_000, serverSetDelay: true, before: [], createdAt: Date.now() });
+      await engine.db.outbox.add({
+        entity: 'campaign',
+        kind: 'create',
+        recordIds: ['told-to-wait'],
+        payload: { id: 'told-to-wait', name: 'Told to wait' },
+        idempotencyKey: 'told-to-wait',
+        state: 'queued',
+        attempts: 1,
+        notBefore: Date.now() + 3_600_000,
+        serverSetDelay: true,
+        before: [],
+        createdAt: Date.now(),
+      });
       online.set(false);
       online.set(true);
       await expect.poll(queued, { timeout: 10_000 }).toEqual([{ id: 'told-to-wait', attempts: 1 }]);
@@ -121,7 +152,10 @@ describe('offline engine against the real server', () => {
     const good = await store.create({ name: 'Fine one' });
     await drained(engine);
     const [issue] = await engine.issues();
-    expect(issue).toMatchObject({ state: 'dead', error: { status: 400, code: 'VALIDATION', message: 'Certains champs ne sont pas valides' } });
+    expect(issue).toMatchObject({
+      state: 'dead',
+      error: { status: 400, code: 'VALIDATION', message: 'Certains champs ne sont pas valides' },
+    });
     await expect(store.get(bad.id)).rejects.toThrow();
     expect((await store.get(good.id)).name).toBe('Fine one');
     expect(engine.status().dead).toBe(1);

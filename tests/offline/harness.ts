@@ -31,9 +31,14 @@ export function faultyFetch(next: () => Fault): FetchLike & { log: string[] } {
       case 'error500':
         return new Response(JSON.stringify({ message: 'boom', code: 'INTERNAL' }), { status: 500 });
       case 'tooMany':
-        return new Response(JSON.stringify({ message: 'slow down', code: 'RATE_LIMITED' }), { status: 429, headers: { 'retry-after': '0.01' } });
+        return new Response(JSON.stringify({ message: 'slow down', code: 'RATE_LIMITED' }), {
+          status: 429,
+          headers: { 'retry-after': '0.01' },
+        });
       case 'timeout':
-        return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        return new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       case 'duplicate': {
         const [, second] = await Promise.all([fetch(url, init), fetch(url, init)]);
         return second;
@@ -64,7 +69,12 @@ export function switchableOnline(initial = true): OnlineSignal & { set: (online:
 
 export const sharedLocks = inProcessLocks();
 
-export function engineFor(userId: string, baseUrl: string, token: () => string | undefined, overrides: Partial<EngineOptions> = {}): OfflineEngine {
+export function engineFor(
+  userId: string,
+  baseUrl: string,
+  token: () => string | undefined,
+  overrides: Partial<EngineOptions> = {},
+): OfflineEngine {
   return createOfflineEngine({
     userId,
     baseUrl,

@@ -12,7 +12,14 @@ const LEADS = 250;
 
 async function server() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-seed-'));
-  const app = await buildApp({ dataDir, databaseUrl: 'memory://', rootEmail: 'root@seed.test', rootPassword: 'rootpass1', jwtSecret: 'seed-test-secret-seed-test-secret', logger: false });
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: 'memory://',
+    rootEmail: 'root@seed.test',
+    rootPassword: 'rootpass1',
+    jwtSecret: 'seed-test-secret-seed-test-secret',
+    logger: false,
+  });
   return { app, close: async () => (await app.close(), await rm(dataDir, { recursive: true, force: true })) };
 }
 
@@ -62,11 +69,18 @@ describe('demo seed', () => {
        where c.audience <> array[n.user_id]`,
     );
     expect(wrongAudience).toEqual([]);
-    expect(await rows(a.app, `select count(*)::int n from change_log where entity in ('campaign', 'project', 'product') and audience is not null`)).toEqual([{ n: 0 }]);
+    expect(
+      await rows(
+        a.app,
+        `select count(*)::int n from change_log where entity in ('campaign', 'project', 'product') and audience is not null`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('keeps every ledger balance at or above zero, money at 2 decimals', async () => {
-    expect(await rows(a.app, `select count(*)::int n from (select user_id from ledger group by 1 having sum(amount) < 0) x`)).toEqual([{ n: 0 }]);
+    expect(await rows(a.app, `select count(*)::int n from (select user_id from ledger group by 1 having sum(amount) < 0) x`)).toEqual([
+      { n: 0 },
+    ]);
     const completed = await rows<{ a: string; b: string }>(
       a.app,
       `select (select coalesce(sum(amount), 0) from deposits where status = 'completed')::text a, (select coalesce(sum(amount), 0) from ledger where kind = 'deposit')::text b`,
@@ -76,13 +90,23 @@ describe('demo seed', () => {
 
   it('signs in every demo account through the API, and /sync serves the lead its own records', async () => {
     for (const login of demoLogins()) {
-      const response = await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: login.email, password: DEMO_PASSWORD } });
+      const response = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: login.email, password: DEMO_PASSWORD },
+      });
       expect(response.statusCode, login.email).toBe(200);
     }
     const lead = demoLogins().find((l) => l.roles[0] === 'lead')!;
-    const { token } = (await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: lead.email, password: DEMO_PASSWORD } })).json();
-    const sync = (await a.app.inject({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', headers: { authorization: `Bearer ${token}` } })).json();
-    const deposits = (await a.app.inject({ method: 'GET', url: '/api/v1/deposit?limit=100', headers: { authorization: `Bearer ${token}` } })).json();
+    const { token } = (
+      await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: lead.email, password: DEMO_PASSWORD } })
+    ).json();
+    const sync = (
+      await a.app.inject({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const deposits = (
+      await a.app.inject({ method: 'GET', url: '/api/v1/deposit?limit=100', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     const synced = sync.changes.filter((c: { entity: string }) => c.entity === 'deposit');
     expect(deposits.count).toBeGreaterThan(0);
     expect(synced.map((c: { id: string }) => c.id).sort()).toEqual(deposits.deposits.map((d: { id: string }) => d.id).sort());

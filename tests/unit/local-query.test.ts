@@ -44,12 +44,26 @@ describe('local list queries', () => {
     fc.record({ field: fc.constant('roles'), values: fc.subarray(['lead', 'regular', 'admin'], { minLength: 1 }) }),
     fc.record({ field: fc.constant('labels'), values: fc.subarray(LABELS, { minLength: 1 }) }),
     fc.record({ field: fc.constant('status'), values: fc.subarray(['active', 'locked'], { minLength: 1 }) }),
-    fc.record({ field: fc.constant('verificationStatus'), values: fc.constantFrom(['pending'], ['verified', 'rejected']).map((v) => [...v]) }),
-    fc.record({ field: fc.constant('lastName'), values: fc.constantFrom(['adams'], ['Clark']), operator: fc.constant('contains' as const) }),
+    fc.record({
+      field: fc.constant('verificationStatus'),
+      values: fc.constantFrom(['pending'], ['verified', 'rejected']).map((v) => [...v]),
+    }),
+    fc.record({
+      field: fc.constant('lastName'),
+      values: fc.constantFrom(['adams'], ['Clark']),
+      operator: fc.constant('contains' as const),
+    }),
     fc.record({ field: fc.constant('assignedTo'), values: fc.constant([true]), operator: fc.constant('isNull' as const) }),
-    fc.record({ field: fc.constant('dateCreation'), values: fc.constant(['2026-01-20T00:00:00.000Z']), operator: fc.constantFrom('gte' as const, 'lt' as const) }),
+    fc.record({
+      field: fc.constant('dateCreation'),
+      values: fc.constant(['2026-01-20T00:00:00.000Z']),
+      operator: fc.constantFrom('gte' as const, 'lt' as const),
+    }),
   ) as fc.Arbitrary<Filter>;
-  const sort: fc.Arbitrary<Sort> = fc.record({ field: fc.constantFrom('lastName', 'firstName', 'dateCreation', 'email', 'status', 'lastLogin', 'verificationStatus'), order: fc.constantFrom('asc' as const, 'desc' as const) });
+  const sort: fc.Arbitrary<Sort> = fc.record({
+    field: fc.constantFrom('lastName', 'firstName', 'dateCreation', 'email', 'status', 'lastLogin', 'verificationStatus'),
+    order: fc.constantFrom('asc' as const, 'desc' as const),
+  });
 
   // With the default limit the counts here read records; at 100 the leads are counted from the index
   // (in steps: a few entries each, or one step for all) less the staff outside their partition; at 0
@@ -59,34 +73,44 @@ describe('local list queries', () => {
     [100, 7],
     [100, COUNT_STEP],
     [0, 1],
-  ])('matches a by-hand filter and sort, page by page, with the right count (scan limit %i, count step %i)', async (scanLimit, countStep) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.uniqueArray(filter, { maxLength: 3, selector: (f) => f.field }),
-        fc.array(sort, { maxLength: 1 }),
-        fc.integer({ min: 1, max: 18 }),
-        fc.option(fc.constantFrom('first 1', 'P2', 'adams'), { nil: undefined }),
-        async (filters, sorts, page, q) => {
-          const query = { page, limit: 15, filters, sorts, q };
-          const expected = all
-            .filter((r) => filters.every((f) => filterPredicate(f)(r)))
-            .filter((r) => !q || ['firstName', 'lastName', 'email'].some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())))
-            .sort(sortComparator(sorts));
-          const result = await queryLocal(db.records('user'), 'user', query, { scanLimit, countStep });
-          expect(await result.count).toBe(expected.length);
-          // Ties of the sort field may come in another order; compare the sort keys and the set of ids.
-          const key = (r: LocalRecord) => (sorts[0] ? String(r[sorts[0].field]) : String(r.dateCreation));
-          const want = expected.slice((page - 1) * 15, page * 15);
-          expect(result.rows.map(key)).toEqual(want.map(key));
-        },
-      ),
-      { numRuns: 150 },
-    );
-  }, 60_000);
+  ])(
+    'matches a by-hand filter and sort, page by page, with the right count (scan limit %i, count step %i)',
+    async (scanLimit, countStep) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(filter, { maxLength: 3, selector: (f) => f.field }),
+          fc.array(sort, { maxLength: 1 }),
+          fc.integer({ min: 1, max: 18 }),
+          fc.option(fc.constantFrom('first 1', 'P2', 'adams'), { nil: undefined }),
+          async (filters, sorts, page, q) => {
+            const query = { page, limit: 15, filters, sorts, q };
+            const expected = all
+              .filter((r) => filters.every((f) => filterPredicate(f)(r)))
+              .filter((r) => !q || ['firstName', 'lastName', 'email'].some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())))
+              .sort(sortComparator(sorts));
+            const result = await queryLocal(db.records('user'), 'user', query, { scanLimit, countStep });
+            expect(await result.count).toBe(expected.length);
+            // Ties of the sort field may come in another order; compare the sort keys and the set of ids.
+            const key = (r: LocalRecord) => (sorts[0] ? String(r[sorts[0].field]) : String(r.dateCreation));
+            const want = expected.slice((page - 1) * 15, page * 15);
+            expect(result.rows.map(key)).toEqual(want.map(key));
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+    60_000,
+  );
 
   // IndexedDB's index holds no entry for a null: those records are read apart, on the right side.
   it.each(['asc', 'desc'] as const)('pages through leads sorted by a nullable field (%s) like the server', async (order) => {
-    for (const filters of [[{ field: 'roles', values: ['lead'] }], [{ field: 'roles', values: ['lead'] }, { field: 'labels', values: ['forex'] }]] as Filter[][]) {
+    for (const filters of [
+      [{ field: 'roles', values: ['lead'] }],
+      [
+        { field: 'roles', values: ['lead'] },
+        { field: 'labels', values: ['forex'] },
+      ],
+    ] as Filter[][]) {
       const sorts: Sort[] = [{ field: 'lastLogin', order }];
       const expected = all.filter((r) => filters.every((f) => filterPredicate(f)(r))).sort(sortComparator(sorts));
       const read: LocalRecord[] = [];
@@ -118,7 +142,12 @@ describe('local list queries', () => {
       for (const shape of shapes) {
         const filters = [{ field: 'roles', values: roles }, ...shape];
         const expected = all.filter((r) => filters.every((f) => filterPredicate(f)(r))).length;
-        const result = await queryLocal(db.records('user'), 'user', { page: 1, limit: 10, filters, sorts: [{ field: 'lastName', order: 'asc' }] }, { scanLimit, countStep });
+        const result = await queryLocal(
+          db.records('user'),
+          'user',
+          { page: 1, limit: 10, filters, sorts: [{ field: 'lastName', order: 'asc' }] },
+          { scanLimit, countStep },
+        );
         expect(await result.count, JSON.stringify(filters)).toBe(expected);
       }
     }

@@ -19,9 +19,29 @@ describe('local schema upgrades', () => {
     const stores: Record<string, string> = { outbox: '++seq, state, entity, *recordIds', meta: 'key' };
     for (const entity of ENTITY_NAMES) stores[tableName(entity)] = entity === 'user' ? VERSION_1_USERS : tableSpec(entity);
     old.version(1).stores(stores);
-    const lead = { id: 'lead-1', version: 1, firstName: 'Ada', lastName: 'Lovelace', roles: ['lead'], labels: ['forex'], _kind: 'lead', dateCreation: '2026-01-01T00:00:00.000Z' };
+    const lead = {
+      id: 'lead-1',
+      version: 1,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      roles: ['lead'],
+      labels: ['forex'],
+      _kind: 'lead',
+      dateCreation: '2026-01-01T00:00:00.000Z',
+    };
     await old.table('users').add(lead);
-    const entry = { entity: 'user', kind: 'update', recordIds: ['lead-1'], payload: { firstName: 'Ada' }, idempotencyKey: 'k-1', state: 'queued', attempts: 0, notBefore: 0, before: [lead], createdAt: 1 };
+    const entry = {
+      entity: 'user',
+      kind: 'update',
+      recordIds: ['lead-1'],
+      payload: { firstName: 'Ada' },
+      idempotencyKey: 'k-1',
+      state: 'queued',
+      attempts: 0,
+      notBefore: 0,
+      before: [lead],
+      createdAt: 1,
+    };
     await old.table('outbox').add(entry);
     await old.table('meta').put({ key: 'cursor', value: 42 });
     old.close();
@@ -33,7 +53,14 @@ describe('local schema upgrades', () => {
     expect(db.records('user').schema.indexes.map((i) => i.name)).toContain('lastName');
     expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect((await db.meta.get('cursor'))?.value).toBe(42);
-    const leads = { page: 1, limit: 10, filters: [{ field: 'roles', values: ['lead'] }, { field: 'labels', values: ['forex'] }] };
+    const leads = {
+      page: 1,
+      limit: 10,
+      filters: [
+        { field: 'roles', values: ['lead'] },
+        { field: 'labels', values: ['forex'] },
+      ],
+    };
     expect((await readPage(db.records('user'), 'user', leads)).rows).toEqual([lead]);
     expect(await countLocal(db.records('user'), 'user', leads)).toBe(1);
     await db.delete();
@@ -48,7 +75,8 @@ describe('local schema and the server columns', () => {
       const nullable = ENTITIES[entity].sortable.filter((field) => columns[field] && !columns[field].notNull);
       expect([...(NULLABLE_SORTS[entity] ?? [])].sort(), entity).toEqual(nullable.sort());
       const indexes = tableSpec(entity).split(', ');
-      for (const field of Object.keys(columns).filter((f) => columns[f].columnType === 'PgBoolean')) expect(indexes, `${entity}.${field}`).not.toContain(field);
+      for (const field of Object.keys(columns).filter((f) => columns[f].columnType === 'PgBoolean'))
+        expect(indexes, `${entity}.${field}`).not.toContain(field);
     }
   });
 });

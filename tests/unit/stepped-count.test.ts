@@ -28,9 +28,27 @@ describe('countInSteps', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 300 }), async (step) => {
         expect(await countInSteps(rows, { index: null }, { step })).toBe(await rows.count());
-        for (const tag of ['a', 'b', 'c', 'none']) expect(await countInSteps(rows, { index: 'tag', between: [tag, tag] }, { step })).toBe(await rows.where('tag').equals(tag).count());
-        for (const tag of ['x', 'y', 'z']) expect(await countInSteps(rows, { index: 'tags', between: [tag, tag] }, { step })).toBe(await rows.where('tags').equals(tag).count());
-        expect(await countInSteps(rows, { index: 'pair', between: [['odd', 2], ['odd', 8]] }, { step })).toBe(await rows.where('pair').between(['odd', 2], ['odd', 8], true, true).count());
+        for (const tag of ['a', 'b', 'c', 'none'])
+          expect(await countInSteps(rows, { index: 'tag', between: [tag, tag] }, { step })).toBe(
+            await rows.where('tag').equals(tag).count(),
+          );
+        for (const tag of ['x', 'y', 'z'])
+          expect(await countInSteps(rows, { index: 'tags', between: [tag, tag] }, { step })).toBe(
+            await rows.where('tags').equals(tag).count(),
+          );
+        expect(
+          await countInSteps(
+            rows,
+            {
+              index: 'pair',
+              between: [
+                ['odd', 2],
+                ['odd', 8],
+              ],
+            },
+            { step },
+          ),
+        ).toBe(await rows.where('pair').between(['odd', 2], ['odd', 8], true, true).count());
       }),
       { numRuns: 40 },
     );
@@ -44,6 +62,17 @@ describe('countInSteps', () => {
     expect(steps).toBeGreaterThan(Math.floor((all - 1) / 50));
     expect(steps).toBeLessThan(Math.floor((all - 1) / 50) + 10);
     let allowed = 2;
-    await expect(countInSteps(rows, { index: null }, { step: 50, beforeStep: async () => { if (allowed-- === 0) throw new Error('stale'); } })).rejects.toThrow('stale');
+    await expect(
+      countInSteps(
+        rows,
+        { index: null },
+        {
+          step: 50,
+          beforeStep: async () => {
+            if (allowed-- === 0) throw new Error('stale');
+          },
+        },
+      ),
+    ).rejects.toThrow('stale');
   });
 });

@@ -9,7 +9,12 @@ export type UploadProgress = { loaded: number; total: number };
  * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress
  * (fetch does not). Same headers and error rule as the HTTP client (SPEC.md §7, §8).
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, onUploaded?: () => void): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+  onUploaded?: () => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
@@ -37,7 +42,9 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress?:
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
       const error = body as { message?: unknown; code?: unknown; details?: unknown } | undefined;
-      reject(failed(typeof error?.message === 'string' && error.message ? error.message : xhr.statusText || UNEXPECTED_ERROR, xhr.status, error));
+      reject(
+        failed(typeof error?.message === 'string' && error.message ? error.message : xhr.statusText || UNEXPECTED_ERROR, xhr.status, error),
+      );
     };
     xhr.onerror = () => reject(failed(UNEXPECTED_ERROR));
     xhr.ontimeout = () => reject(failed(UNEXPECTED_ERROR));

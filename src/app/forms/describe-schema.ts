@@ -1,17 +1,7 @@
 import type { z } from 'zod';
 
 export type FieldKind =
-  | 'text'
-  | 'email'
-  | 'password'
-  | 'textarea'
-  | 'number'
-  | 'boolean'
-  | 'select'
-  | 'multiselect'
-  | 'tags'
-  | 'date'
-  | 'group';
+  'text' | 'email' | 'password' | 'textarea' | 'number' | 'boolean' | 'select' | 'multiselect' | 'tags' | 'date' | 'group';
 
 export type FieldDescriptor = {
   /** Dotted path, the same as the server's `details` keys (e.g. `description.en`). */
@@ -22,7 +12,15 @@ export type FieldDescriptor = {
   children?: FieldDescriptor[];
 };
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; entries?: Record<string, string>; element?: z.ZodType; format?: string };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  entries?: Record<string, string>;
+  element?: z.ZodType;
+  format?: string;
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);

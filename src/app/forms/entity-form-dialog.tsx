@@ -37,7 +37,12 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
   };
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()} title={props.title}>
-      <form onSubmit={form.onSubmit} noValidate aria-label={props.title} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+      <form
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-label={props.title}
+        className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}
+      >
         <FormError form={form} />
         <FormFields form={form} fields={descriptors} label={label} optionLabel={optionLabel} />
         <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>

@@ -7,7 +7,19 @@ export function FormError({ form }: { form: ZodForm }) {
   const message = form.errors[FORM_ERROR];
   if (!message) return null;
   return (
-    <p role="alert" className={css({ color: 'error', bg: 'error.subtle', borderWidth: '1px', borderColor: 'error', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}>
+    <p
+      role="alert"
+      className={css({
+        color: 'error',
+        bg: 'error.subtle',
+        borderWidth: '1px',
+        borderColor: 'error',
+        borderRadius: 'md',
+        px: '3',
+        py: '2',
+        fontSize: 'sm',
+      })}
+    >
       {message}
     </p>
   );

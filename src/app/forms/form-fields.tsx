@@ -23,7 +23,17 @@ export function useFieldLabel(entity?: string) {
 }
 
 /** Renders descriptors of describeSchema() with the design system; one renderer for every entity. */
-export function FormFields({ form, fields, label, optionLabel }: { form: ZodForm; fields: readonly FieldDescriptor[]; label: (path: string) => string; optionLabel?: (field: string, option: string) => string }) {
+export function FormFields({
+  form,
+  fields,
+  label,
+  optionLabel,
+}: {
+  form: ZodForm;
+  fields: readonly FieldDescriptor[];
+  label: (path: string) => string;
+  optionLabel?: (field: string, option: string) => string;
+}) {
   return (
     <div className={gridStyle}>
       {fields.map((field) => (
@@ -33,7 +43,17 @@ export function FormFields({ form, fields, label, optionLabel }: { form: ZodForm
   );
 }
 
-function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: FieldDescriptor; label: (path: string) => string; optionLabel?: (field: string, option: string) => string }) {
+function FormField({
+  form,
+  field,
+  label,
+  optionLabel,
+}: {
+  form: ZodForm;
+  field: FieldDescriptor;
+  label: (path: string) => string;
+  optionLabel?: (field: string, option: string) => string;
+}) {
   const error = form.errors[field.name] ?? null;
   const value = form.value(field.name);
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -69,7 +89,14 @@ function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: 
         />
       );
     case 'date':
-      return <DatePicker label={label(field.name)} value={value ? String(value).slice(0, 10) : null} onChange={(next) => form.setValue(field.name, next ?? undefined)} error={error} />;
+      return (
+        <DatePicker
+          label={label(field.name)}
+          value={value ? String(value).slice(0, 10) : null}
+          onChange={(next) => form.setValue(field.name, next ?? undefined)}
+          error={error}
+        />
+      );
     case 'tags':
       return (
         <Field label={label(field.name)} error={error} required={field.required}>
@@ -92,7 +119,11 @@ function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: 
       return (
         <div className={css({ gridColumn: '1 / -1' })}>
           <Field label={label(field.name)} error={error} required={field.required}>
-            <FieldTextarea className={`${controlStyle} ${css({ py: '2', minH: '24' })}`} value={text(value)} onChange={(e) => form.setValue(field.name, e.target.value)} />
+            <FieldTextarea
+              className={`${controlStyle} ${css({ py: '2', minH: '24' })}`}
+              value={text(value)}
+              onChange={(e) => form.setValue(field.name, e.target.value)}
+            />
           </Field>
         </div>
       );
@@ -104,9 +135,22 @@ function FormField({ form, field, label, optionLabel }: { form: ZodForm; field: 
             name={field.name}
             type={field.kind === 'number' ? 'number' : field.kind}
             step={field.kind === 'number' ? 'any' : undefined}
-            autoComplete={field.kind === 'email' ? 'email' : field.kind === 'password' ? (field.name === 'password' ? 'current-password' : 'new-password') : undefined}
+            autoComplete={
+              field.kind === 'email'
+                ? 'email'
+                : field.kind === 'password'
+                  ? field.name === 'password'
+                    ? 'current-password'
+                    : 'new-password'
+                  : undefined
+            }
             value={text(value)}
-            onChange={(e) => form.setValue(field.name, field.kind === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value)}
+            onChange={(e) =>
+              form.setValue(
+                field.name,
+                field.kind === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value,
+              )
+            }
           />
         </Field>
       );

@@ -11,7 +11,12 @@ export const FORM_ERROR = '_form';
  * Zod issues carry i18n keys as messages (src/shared/fields.ts); this turns them into text.
  * Unknown messages fall back to `validation.code.<code>` so a person never sees zod's English.
  */
-export function translateIssues(issues: readonly z.core.$ZodIssue[], t: Translate, exists: Exists, fieldLabel?: (path: string) => string): FieldErrors {
+export function translateIssues(
+  issues: readonly z.core.$ZodIssue[],
+  t: Translate,
+  exists: Exists,
+  fieldLabel?: (path: string) => string,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.path.length ? issue.path.join('.') : FORM_ERROR;

@@ -1,6 +1,8 @@
 /** Reads and writes nested form values by dotted path (`description.en`). */
 export function getPath(values: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
 }
 
 export function setPath<T extends Record<string, unknown>>(values: T, path: string, value: unknown): T {

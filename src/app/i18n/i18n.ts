@@ -11,8 +11,7 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown 
   de: () => import('../../../locales/de.json'),
 };
 
-const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 async function ensureBundle(language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;

@@ -83,7 +83,10 @@ export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
   const definition = ENTITIES[entity];
-  const state = useMemo(() => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }), [props.state, definition]);
+  const state = useMemo(
+    () => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }),
+    [props.state, definition],
+  );
   const store = useMemo(() => entityStore(entity), [entity]);
   const label = useFieldLabel(entity);
   const [reload, setReload] = useState(0);
@@ -139,7 +142,7 @@ export function EntityList(props: EntityListProps) {
   const onSelect = useCallback((ids: string[], checked: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of ids) (checked ? next.add(id) : next.delete(id));
+      for (const id of ids) checked ? next.add(id) : next.delete(id);
       return next;
     });
   }, []);
@@ -147,9 +150,14 @@ export function EntityList(props: EntityListProps) {
   const failed = (action: string) => (error: { message: string }) => t(`app.list.${action}Failed`, { error: error.message });
 
   const remove = async (records: EntityRecord[]) => {
-    await runOp(`${entity}.delete`, () => (records.length === 1 && records[0] ? store.remove(records[0].id, records[0].version) : store.removeMany(records.map((r) => r.id))), {
-      toast: failed('delete'),
-    }).catch((error: unknown) => {
+    await runOp(
+      `${entity}.delete`,
+      () =>
+        records.length === 1 && records[0] ? store.remove(records[0].id, records[0].version) : store.removeMany(records.map((r) => r.id)),
+      {
+        toast: failed('delete'),
+      },
+    ).catch((error: unknown) => {
       // Refused (e.g. a campaign with leads): read again, so a row removed optimistically comes back.
       refresh();
       throw error;
@@ -184,7 +192,11 @@ export function EntityList(props: EntityListProps) {
           ) : null
         }
       />
-      <div role="toolbar" aria-label={t('app.list.toolbar')} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+      <div
+        role="toolbar"
+        aria-label={t('app.list.toolbar')}
+        className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}
+      >
         <Input
           type="search"
           placeholder={t('app.list.searchPlaceholder')}
@@ -203,7 +215,9 @@ export function EntityList(props: EntityListProps) {
               key={column.field}
               checked={visibleFields.includes(column.field)}
               onChange={(checked) => {
-                const next = checked ? props.columns.map((c) => c.field).filter((f) => f === column.field || visibleFields.includes(f)) : visibleFields.filter((f) => f !== column.field);
+                const next = checked
+                  ? props.columns.map((c) => c.field).filter((f) => f === column.field || visibleFields.includes(f))
+                  : visibleFields.filter((f) => f !== column.field);
                 if (next.length) onStateChange({ ...state, cols: next, view: undefined });
               }}
             >
@@ -223,8 +237,26 @@ export function EntityList(props: EntityListProps) {
               },
             })),
             { value: 'save', label: t('app.list.saveView'), onSelect: () => setDialog('saveView') },
-            ...(state.view ? [{ value: 'delete', label: t('app.list.deleteView', { name: state.view }), onSelect: () => { deleteView(entity, state.view!); onStateChange({ ...state, view: undefined }); } }] : []),
-            { value: 'reset', label: t('app.list.resetView'), onSelect: () => { setSearch(''); onStateChange({}); } },
+            ...(state.view
+              ? [
+                  {
+                    value: 'delete',
+                    label: t('app.list.deleteView', { name: state.view }),
+                    onSelect: () => {
+                      deleteView(entity, state.view!);
+                      onStateChange({ ...state, view: undefined });
+                    },
+                  },
+                ]
+              : []),
+            {
+              value: 'reset',
+              label: t('app.list.resetView'),
+              onSelect: () => {
+                setSearch('');
+                onStateChange({});
+              },
+            },
           ]}
         />
         <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
@@ -233,7 +265,11 @@ export function EntityList(props: EntityListProps) {
       </div>
       {props.toolbar}
       {selected.size > 0 ? (
-        <div role="region" aria-label={t('app.list.bulkActions')} className={css({ display: 'flex', gap: '2', alignItems: 'center', bg: 'primary.subtle', borderRadius: 'md', px: '3', py: '2' })}>
+        <div
+          role="region"
+          aria-label={t('app.list.bulkActions')}
+          className={css({ display: 'flex', gap: '2', alignItems: 'center', bg: 'primary.subtle', borderRadius: 'md', px: '3', py: '2' })}
+        >
           <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{t('app.list.selected', { count: selected.size })}</span>
           {props.bulkActions?.(selectedRecords, refresh)}
           {selectedRecords.length && selectedRecords.every(mayDelete) ? (
@@ -271,7 +307,9 @@ export function EntityList(props: EntityListProps) {
         empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
         onRowOpen={props.onRowOpen ?? (hasForm ? (record) => mayEdit(record) && setEditing({ mode: 'edit', record }) : undefined)}
         rowMenu={(record) => [
-          ...(mayEdit(record) ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }] : []),
+          ...(mayEdit(record)
+            ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }]
+            : []),
           ...(props.rowMenu?.(record, refresh) ?? []),
           ...(mayDelete(record) ? [{ value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) }] : []),
         ]}
@@ -289,7 +327,11 @@ export function EntityList(props: EntityListProps) {
       {editing && !props.renderForm ? (
         <EntityFormDialog
           entity={entity}
-          title={editing.mode === 'create' ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) }) : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })}
+          title={
+            editing.mode === 'create'
+              ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) })
+              : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })
+          }
           schema={(editing.mode === 'create' ? definition.create : definition.update) as z.ZodType}
           initial={editing.mode === 'create' ? {} : pickFormValues(definition.update as z.ZodType, editing.record)}
           fields={editing.mode === 'create' ? props.form?.fields : (props.form?.editFields ?? props.form?.fields)}
@@ -300,7 +342,11 @@ export function EntityList(props: EntityListProps) {
             if (editing.mode === 'create') {
               saved = await runOp(`${entity}.create`, () => store.create(data as Record<string, unknown>), { toast: failed('create') });
             } else if (Object.keys(changes).length) {
-              saved = await runOp(`${entity}.update`, () => store.update(editing.record.id, changes as Record<string, unknown>, editing.record.version), { toast: failed('update') });
+              saved = await runOp(
+                `${entity}.update`,
+                () => store.update(editing.record.id, changes as Record<string, unknown>, editing.record.version),
+                { toast: failed('update') },
+              );
             }
             showToast(t(isQueued(saved) ? 'app.list.savedQueued' : 'app.list.saved'), 'success');
             setEditing(null);
@@ -341,17 +387,27 @@ export function EntityList(props: EntityListProps) {
             items.forEach((item, index) => {
               const parsed = (definition.create as z.ZodType).safeParse(item);
               if (!parsed.success) {
-                for (const [field, message] of Object.entries(translateIssues(parsed.error.issues, t, (k) => i18n.exists(k), label))) details[`items.${index}.${field}`] = message;
+                for (const [field, message] of Object.entries(translateIssues(parsed.error.issues, t, (k) => i18n.exists(k), label)))
+                  details[`items.${index}.${field}`] = message;
               }
             });
-            if (Object.keys(details).length) throw { message: t('errors.VALIDATION'), code: 'VALIDATION', details, network: false } satisfies ApiError;
+            if (Object.keys(details).length)
+              throw { message: t('errors.VALIDATION'), code: 'VALIDATION', details, network: false } satisfies ApiError;
             const created = await runOp(`${entity}.createMany`, () => store.createMany(items), { toast: failed('create') });
             showToast(isQueued(created) ? t('app.list.savedQueued') : t('app.list.created', { count: items.length }), 'success');
             refresh();
           }}
         />
       ) : null}
-      {dialog === 'saveView' ? <SaveViewDialog onClose={() => setDialog(null)} onSave={(name) => { saveView(entity, name, state); onStateChange({ ...state, view: name }); }} /> : null}
+      {dialog === 'saveView' ? (
+        <SaveViewDialog
+          onClose={() => setDialog(null)}
+          onSave={(name) => {
+            saveView(entity, name, state);
+            onStateChange({ ...state, view: name });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

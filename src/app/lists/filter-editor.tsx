@@ -44,7 +44,13 @@ export function FilterEditor({ fields, label, filters, onApply, onClose }: Filte
         .map((d) => ({
           field: d.field,
           operator: d.operator,
-          values: d.operator === 'isNull' ? [true] : d.text.split(',').map(parseValue).filter((v) => v !== ''),
+          values:
+            d.operator === 'isNull'
+              ? [true]
+              : d.text
+                  .split(',')
+                  .map(parseValue)
+                  .filter((v) => v !== ''),
         })),
     );
     onClose();
@@ -65,20 +71,41 @@ export function FilterEditor({ fields, label, filters, onApply, onClose }: Filte
     >
       {drafts.length === 0 ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.list.noFilters')}</p> : null}
       {drafts.map((draft, index) => (
-        <div key={index} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr 1fr auto' }, gap: '2', alignItems: 'end' })}>
-          <Select label={t('app.list.field')} options={fieldOptions} value={[draft.field]} onChange={(v) => update(index, { field: v[0] ?? draft.field })} />
-          <Select label={t('app.list.operator')} options={operatorOptions} value={[draft.operator]} onChange={(v) => update(index, { operator: (v[0] as FilterOperator) ?? 'in' })} />
+        <div
+          key={index}
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr 1fr auto' }, gap: '2', alignItems: 'end' })}
+        >
+          <Select
+            label={t('app.list.field')}
+            options={fieldOptions}
+            value={[draft.field]}
+            onChange={(v) => update(index, { field: v[0] ?? draft.field })}
+          />
+          <Select
+            label={t('app.list.operator')}
+            options={operatorOptions}
+            value={[draft.operator]}
+            onChange={(v) => update(index, { operator: (v[0] as FilterOperator) ?? 'in' })}
+          />
           <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' })}>
             {t('app.list.value')}
             <Input value={draft.text} disabled={draft.operator === 'isNull'} onChange={(e) => update(index, { text: e.target.value })} />
           </label>
-          <Button variant="ghost" onClick={() => setDrafts((all) => all.filter((_, i) => i !== index))} aria-label={t('app.list.removeFilter')}>
+          <Button
+            variant="ghost"
+            onClick={() => setDrafts((all) => all.filter((_, i) => i !== index))}
+            aria-label={t('app.list.removeFilter')}
+          >
             <Icon name="close" />
           </Button>
         </div>
       ))}
       <div>
-        <Button variant="outline" size="sm" onClick={() => setDrafts((all) => [...all, { field: fields[0] ?? '', operator: 'contains', text: '' }])}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setDrafts((all) => [...all, { field: fields[0] ?? '', operator: 'contains', text: '' }])}
+        >
           {t('app.list.addFilter')}
         </Button>
       </div>

@@ -12,7 +12,19 @@ import { FORM_ERROR } from '../forms/issues.ts';
 // Kept in its own module so logic tests need no styles; re-exported for existing callers.
 export { parseJsonArray };
 
-export function JsonBatchDialog({ title, example, onSubmit, onClose, label }: { title: string; example: string; onSubmit: (items: Record<string, unknown>[]) => Promise<unknown>; onClose: () => void; label?: (field: string) => string }) {
+export function JsonBatchDialog({
+  title,
+  example,
+  onSubmit,
+  onClose,
+  label,
+}: {
+  title: string;
+  example: string;
+  onSubmit: (items: Record<string, unknown>[]) => Promise<unknown>;
+  onClose: () => void;
+  label?: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,13 +65,26 @@ export function JsonBatchDialog({ title, example, onSubmit, onClose, label }: { 
       }
     >
       <Field label={t('app.list.jsonLabel')} error={error} helper={`${t('app.list.jsonExample')} ${example}`}>
-        <FieldTextarea className={cx(controlStyle, css({ py: '2', minH: '40', fontFamily: 'mono' }))} value={text} onChange={(e) => { setText(e.target.value); setError(null); setRows([]); }} />
+        <FieldTextarea
+          className={cx(controlStyle, css({ py: '2', minH: '40', fontFamily: 'mono' }))}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+            setRows([]);
+          }}
+        />
       </Field>
       {rows.length ? (
-        <ul aria-label={t('app.list.rowErrors')} className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', color: 'error', listStyle: 'none' })}>
+        <ul
+          aria-label={t('app.list.rowErrors')}
+          className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', color: 'error', listStyle: 'none' })}
+        >
           {rows.map((e) => (
             <li key={`${e.row}.${e.field}`}>
-              {e.field === FORM_ERROR ? t('app.list.rowErrorGeneral', { row: e.row, message: e.message }) : t('app.list.rowError', { row: e.row, field: label?.(e.field) ?? e.field, message: e.message })}
+              {e.field === FORM_ERROR
+                ? t('app.list.rowErrorGeneral', { row: e.row, message: e.message })
+                : t('app.list.rowError', { row: e.row, field: label?.(e.field) ?? e.field, message: e.message })}
             </li>
           ))}
         </ul>

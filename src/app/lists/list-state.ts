@@ -46,7 +46,8 @@ export function parseListState(
     .filter((f) => typeof f.field === 'string' && (!allowed || allowed.filterable.includes(f.field)) && Array.isArray(f.values))
     .map((f) => {
       const filter: Filter = { field: f.field as string, values: (f.values as unknown[]).filter(isScalar).slice(0, 50) };
-      if (typeof f.operator === 'string' && (!allowed || allowed.operators.includes(f.operator))) filter.operator = f.operator as FilterOperator;
+      if (typeof f.operator === 'string' && (!allowed || allowed.operators.includes(f.operator)))
+        filter.operator = f.operator as FilterOperator;
       return filter;
     })
     .slice(0, 20);

@@ -16,10 +16,22 @@ export type QuickFilter = {
 };
 
 /** A row of pickers for a list's most used filters (campaign, staff, labels, …). */
-export function QuickFilters({ filters, state, onStateChange }: { filters: readonly QuickFilter[]; state: ListState; onStateChange: (next: ListState) => void }) {
+export function QuickFilters({
+  filters,
+  state,
+  onStateChange,
+}: {
+  filters: readonly QuickFilter[];
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <div role="group" aria-label={t('app.list.quickFilters')} className={css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' })}>
+    <div
+      role="group"
+      aria-label={t('app.list.quickFilters')}
+      className={css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' })}
+    >
       {filters.map((filter) => {
         const options: Option[] = [
           ...(filter.multiple ? [] : [{ value: ANY, label: t('app.list.any') }]),

@@ -92,7 +92,9 @@ export class SparseRows<T extends EntityRecord> {
     const generation = ++this.generation;
     try {
       const wanted = this.pages.size ? [...this.pages.keys()] : [1];
-      const results = await Promise.all(wanted.map((page) => this.store.list({ ...this.query, page, limit: this.pageSize }, this.controller.signal)));
+      const results = await Promise.all(
+        wanted.map((page) => this.store.list({ ...this.query, page, limit: this.pageSize }, this.controller.signal)),
+      );
       if (this.controller.signal.aborted || generation !== this.generation) return;
       const count = results[0]?.count ?? this.snapshot.count ?? 0;
       wanted.forEach((page, i) => this.pages.set(page, results[i]!.rows));
@@ -100,7 +102,10 @@ export class SparseRows<T extends EntityRecord> {
       for (const page of [...this.pages.keys()]) if (page > last) this.pages.delete(page);
       this.publish(count);
       const exact = results.find((r) => r.exactCount)?.exactCount;
-      exact?.then((n) => !this.controller.signal.aborted && generation === this.generation && this.publish(n), () => undefined);
+      exact?.then(
+        (n) => !this.controller.signal.aborted && generation === this.generation && this.publish(n),
+        () => undefined,
+      );
     } catch (error) {
       if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);
     } finally {
@@ -126,7 +131,10 @@ export class SparseRows<T extends EntityRecord> {
       this.pages.set(page, result.rows);
       this.publish(result.count);
       // A provisional count (the offline store answers before it has counted): the exact one follows.
-      result.exactCount?.then((count) => !this.controller.signal.aborted && generation === this.generation && this.publish(count), () => undefined);
+      result.exactCount?.then(
+        (count) => !this.controller.signal.aborted && generation === this.generation && this.publish(count),
+        () => undefined,
+      );
     } catch (error) {
       this.inFlight.delete(page);
       if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);

@@ -13,7 +13,11 @@ import { browserOnlineSignal, inProcessLocks, type LockManagerLike } from './por
 /** How often storage use is read again while signed in (and after every pull). */
 export const STORAGE_EVERY_MS = 60_000;
 
-export type StorageManagerLike = { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean>; estimate?: () => Promise<{ usage?: number; quota?: number }> };
+export type StorageManagerLike = {
+  persist?: () => Promise<boolean>;
+  persisted?: () => Promise<boolean>;
+  estimate?: () => Promise<{ usage?: number; quota?: number }>;
+};
 
 export type OfflineSessionDeps = {
   createEngine: (userId: string) => OfflineEngine;
@@ -48,7 +52,9 @@ export function createOfflineSession(deps: OfflineSessionDeps) {
   let memory: string[] = [];
   const opened = deps.opened ?? { load: () => memory, save: (ids: string[]) => void (memory = ids) };
   /** Everyone whose data this sign-in put on the device, besides `others`, without repeats. */
-  const everyone = (others: (string | null | undefined)[]) => [...new Set([...others, ...opened.load()].filter((id): id is string => Boolean(id)))];
+  const everyone = (others: (string | null | undefined)[]) => [
+    ...new Set([...others, ...opened.load()].filter((id): id is string => Boolean(id))),
+  ];
 
   async function readStorage() {
     try {

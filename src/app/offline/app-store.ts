@@ -13,7 +13,8 @@ export const ONLINE_ANSWER_MS = 8_000;
 type Engine = Pick<OfflineEngine, 'db' | 'status'>;
 
 /** Calls `onChange` after every committed write to the entity's table (this tab or another). */
-export const watchTable = (engine: Pick<OfflineEngine, 'db'>, entity: EntityName, onChange: () => void) => watchStore(engine.db, engine.db.records(entity), onChange);
+export const watchTable = (engine: Pick<OfflineEngine, 'db'>, entity: EntityName, onChange: () => void) =>
+  watchStore(engine.db, engine.db.records(entity), onChange);
 
 /** The last outbox entry, before a mutation: whatever comes after it is that mutation's. */
 const lastSeq = async (engine: Engine) => ((await engine.db.outbox.orderBy('seq').last())?.seq as number | undefined) ?? 0;
@@ -49,7 +50,8 @@ export function answerOf(engine: Engine, after: number, recordIds: string[], tim
       else if (!mine.length) finish({ kind: 'sent' });
       // Behind an earlier change waiting in sync issues, offline, or the session expired: the change
       // waits in the outbox, shown as pending.
-      else if (entries.some((e) => e.seq! <= after && e.state !== 'queued') || !engine.status().online || engine.status().pausedForAuth) finish({ kind: 'pending' });
+      else if (entries.some((e) => e.seq! <= after && e.state !== 'queued') || !engine.status().online || engine.status().pausedForAuth)
+        finish({ kind: 'pending' });
     };
     const check = async () => {
       if (done) return;
@@ -72,7 +74,11 @@ export function answerOf(engine: Engine, after: number, recordIds: string[], tim
     };
     const timer = setTimeout(() => finish({ kind: 'pending' }), timeoutMs);
     const poll = setInterval(() => void check(), ANSWER_POLL_MS);
-    stops.push(() => clearTimeout(timer), () => clearInterval(poll), watchOutbox(engine, () => void check()));
+    stops.push(
+      () => clearTimeout(timer),
+      () => clearInterval(poll),
+      watchOutbox(engine, () => void check()),
+    );
     void check();
   });
 }
@@ -83,12 +89,15 @@ export function refusalError(entry: OutboxEntry): ApiError {
   return { message: error.message, status: error.status, code: error.code, details: flattenDetails(error.details), network: false };
 }
 
-const isQuota = (error: unknown) => (error as { name?: string })?.name === 'QuotaExceededError' || (error as { inner?: { name?: string } })?.inner?.name === 'QuotaExceededError';
+const isQuota = (error: unknown) =>
+  (error as { name?: string })?.name === 'QuotaExceededError' ||
+  (error as { inner?: { name?: string } })?.inner?.name === 'QuotaExceededError';
 
 /** A local write that failed, in words: a full disk says so (never swallowed), a vanished record is not found. */
 export function localWriteError(error: unknown): unknown {
   if (isQuota(error)) return { message: i18next.t('app.sync.quota'), code: 'QUOTA', network: false } satisfies ApiError;
-  if ((error as Error)?.message === 'NOT_FOUND') return { message: i18next.t('errors.NOT_FOUND'), code: 'NOT_FOUND', status: 404, network: false } satisfies ApiError;
+  if ((error as Error)?.message === 'NOT_FOUND')
+    return { message: i18next.t('errors.NOT_FOUND'), code: 'NOT_FOUND', status: 404, network: false } satisfies ApiError;
   return error;
 }
 
@@ -109,7 +118,11 @@ function landed<R>(result: R): R {
  * is then given back to the form (the dead letter is dropped: the person is looking at the error);
  * a conflict stays in sync issues for keep mine / take theirs. Offline, writes return at once.
  */
-export function createAppEntityStore<T extends EntityRecord = EntityRecord>(engine: OfflineEngine, entity: EntityName, timeoutMs = ONLINE_ANSWER_MS): EntityStore<T> {
+export function createAppEntityStore<T extends EntityRecord = EntityRecord>(
+  engine: OfflineEngine,
+  entity: EntityName,
+  timeoutMs = ONLINE_ANSWER_MS,
+): EntityStore<T> {
   const store = createOfflineEntityStore<T>(engine, entity);
   async function answered<R>(recordIds: (result: R) => string[], write: () => Promise<R>): Promise<R> {
     const online = engine.status().online && !engine.status().pausedForAuth;
@@ -129,11 +142,31 @@ export function createAppEntityStore<T extends EntityRecord = EntityRecord>(engi
   }
   return {
     ...store,
-    create: (input) => answered((record) => [record.id], () => store.create(input)),
-    update: (id, changes, version) => answered(() => [id], () => store.update(id, changes, version)),
-    remove: (id, version) => answered(() => [id], () => store.remove(id, version)),
-    createMany: (inputs) => answered((records) => records.map((r) => r.id), () => store.createMany(inputs)),
-    removeMany: (ids) => answered(() => ids, () => store.removeMany(ids)),
+    create: (input) =>
+      answered(
+        (record) => [record.id],
+        () => store.create(input),
+      ),
+    update: (id, changes, version) =>
+      answered(
+        () => [id],
+        () => store.update(id, changes, version),
+      ),
+    remove: (id, version) =>
+      answered(
+        () => [id],
+        () => store.remove(id, version),
+      ),
+    createMany: (inputs) =>
+      answered(
+        (records) => records.map((r) => r.id),
+        () => store.createMany(inputs),
+      ),
+    removeMany: (ids) =>
+      answered(
+        () => ids,
+        () => store.removeMany(ids),
+      ),
     watch: (onChange) => watchTable(engine, entity, onChange),
   };
 }
@@ -157,7 +190,11 @@ export function watchOutboxCounts(engine: Pick<OfflineEngine, 'db'>, onCounts: (
     reading = true;
     try {
       const outbox = engine.db.outbox;
-      const [pending, conflicts, dead] = await Promise.all([outbox.where('state').equals('queued').count(), outbox.where('state').equals('conflict').count(), outbox.where('state').equals('dead').count()]);
+      const [pending, conflicts, dead] = await Promise.all([
+        outbox.where('state').equals('queued').count(),
+        outbox.where('state').equals('conflict').count(),
+        outbox.where('state').equals('dead').count(),
+      ]);
       if (!stopped) onCounts({ pending, conflicts, dead });
     } catch {
       // Closed (the engine stopped): nothing to count.

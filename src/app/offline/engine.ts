@@ -123,7 +123,8 @@ export function createOfflineEngine(options: EngineOptions) {
   async function send(entry: OutboxEntry): Promise<Outcome> {
     const request = requestOf(entry);
     const headers: Record<string, string> = { 'idempotency-key': entry.idempotencyKey };
-    if (entry.baseVersion !== undefined && (entry.kind === 'update' || entry.kind === 'delete')) headers['if-match'] = String(entry.baseVersion);
+    if (entry.baseVersion !== undefined && (entry.kind === 'update' || entry.kind === 'delete'))
+      headers['if-match'] = String(entry.baseVersion);
     try {
       const answer = await call(request.method, request.path, request.body, headers);
       return classify(entry, answer.status, answer.body, answer.retryAfter);
@@ -161,16 +162,24 @@ export function createOfflineEngine(options: EngineOptions) {
         case 'retry':
           await db.outbox.update(entry.seq!, {
             attempts: entry.attempts + 1,
-            notBefore: clock.now() + (outcome.retryAfterMs ?? backoffDelay(entry.attempts, random, options.retryBaseMs, options.retryCapMs)),
+            notBefore:
+              clock.now() + (outcome.retryAfterMs ?? backoffDelay(entry.attempts, random, options.retryBaseMs, options.retryCapMs)),
             serverSetDelay: outcome.retryAfterMs !== undefined,
           });
           break;
         case 'conflict':
-          await db.outbox.update(entry.seq!, { state: 'conflict', current: outcome.current, error: { status: 409, code: 'VERSION_CONFLICT', message: outcome.message } });
+          await db.outbox.update(entry.seq!, {
+            state: 'conflict',
+            current: outcome.current,
+            error: { status: 409, code: 'VERSION_CONFLICT', message: outcome.message },
+          });
           break;
         case 'dead':
           await rollBack(entry);
-          await db.outbox.update(entry.seq!, { state: 'dead', error: { status: outcome.status, code: outcome.code, message: outcome.message, details: outcome.details } });
+          await db.outbox.update(entry.seq!, {
+            state: 'dead',
+            error: { status: outcome.status, code: outcome.code, message: outcome.message, details: outcome.details },
+          });
           break;
         case 'auth':
           break;
@@ -189,7 +198,8 @@ export function createOfflineEngine(options: EngineOptions) {
   async function reapply(entry: OutboxEntry) {
     const table = db.records(entry.entity);
     if (entry.kind === 'create') await table.put(derive(entry.entity, entry.payload as Record<string, unknown>) as LocalRecord);
-    else if (entry.kind === 'createMany') await table.bulkPut((entry.payload as Record<string, unknown>[]).map((r) => derive(entry.entity, r) as LocalRecord));
+    else if (entry.kind === 'createMany')
+      await table.bulkPut((entry.payload as Record<string, unknown>[]).map((r) => derive(entry.entity, r) as LocalRecord));
     else if (entry.kind === 'update') {
       const existing = await table.get(entry.recordIds[0]);
       if (existing) await table.put(derive(entry.entity, { ...existing, ...(entry.payload as object) }) as LocalRecord);
@@ -281,7 +291,11 @@ export function createOfflineEngine(options: EngineOptions) {
     pulling ??= (async () => {
       setStatus({ syncing: true });
       try {
-        type Page = { changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[]; cursor: number; hasMore: boolean };
+        type Page = {
+          changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[];
+          cursor: number;
+          hasMore: boolean;
+        };
         const fetchPage = (since: number): Promise<Page | 'auth'> => {
           const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}`).then((answer) => {
             if (answer.status === 401) return 'auth' as const;
@@ -322,13 +336,18 @@ export function createOfflineEngine(options: EngineOptions) {
   }
 
   /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */
-  async function applyChanges(changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[], cursor: number | undefined) {
+  async function applyChanges(
+    changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[],
+    cursor: number | undefined,
+  ) {
     // Only the tables this page touches: a transaction over all sixteen would lock them all.
     const touched = [...new Set(changes.map((c) => c.entity))].filter((e) => ENTITY_NAMES.includes(e));
     await db.transaction('rw', [...touched.map((e) => db.records(e)), db.outbox, db.meta], async () => {
       const ids = changes.map((c) => c.id);
       // Usually nothing is unsent: then there is nothing to look up.
-      const mine = (await db.outbox.count()) ? new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds)) : new Set<string>();
+      const mine = (await db.outbox.count())
+        ? new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds))
+        : new Set<string>();
       const byEntity = new Map<EntityName, { put: LocalRecord[]; remove: string[] }>();
       for (const change of changes) {
         if (mine.has(change.id)) continue; // my unsent change wins locally until the server has it
@@ -346,7 +365,9 @@ export function createOfflineEngine(options: EngineOptions) {
     });
   }
 
-  const isQuota = (error: unknown) => (error as { name?: string })?.name === 'QuotaExceededError' || (error as { inner?: { name?: string } })?.inner?.name === 'QuotaExceededError';
+  const isQuota = (error: unknown) =>
+    (error as { name?: string })?.name === 'QuotaExceededError' ||
+    (error as { inner?: { name?: string } })?.inner?.name === 'QuotaExceededError';
 
   /** Every local write goes through here, so a full disk is said, never swallowed. */
   async function guarded<T>(write: () => Promise<T>): Promise<T> {
@@ -395,7 +416,8 @@ export function createOfflineEngine(options: EngineOptions) {
     status: () => status,
     mutations: {
       create: (entity: EntityName, input: Record<string, unknown>) => guarded(() => mutations.create(entity, input)),
-      update: (entity: EntityName, id: string, changes: Record<string, unknown>, version?: number) => guarded(() => mutations.update(entity, id, changes, version)),
+      update: (entity: EntityName, id: string, changes: Record<string, unknown>, version?: number) =>
+        guarded(() => mutations.update(entity, id, changes, version)),
       remove: (entity: EntityName, id: string, version?: number) => guarded(() => mutations.remove(entity, id, version)),
       createMany: (entity: EntityName, inputs: Record<string, unknown>[]) => guarded(() => mutations.createMany(entity, inputs)),
       removeMany: (entity: EntityName, ids: string[]) => guarded(() => mutations.removeMany(entity, ids)),
@@ -460,7 +482,10 @@ export function createOfflineEngine(options: EngineOptions) {
     issues: () => db.outbox.where('state').anyOf('conflict', 'dead').sortBy('seq'),
     /** Which of these records have unsent changes (kept in memory: list pages ask on every read). */
     async pendingRecordIds(ids: string[]) {
-      unsent ??= db.outbox.orderBy('recordIds').uniqueKeys().then((keys) => new Set(keys as string[]));
+      unsent ??= db.outbox
+        .orderBy('recordIds')
+        .uniqueKeys()
+        .then((keys) => new Set(keys as string[]));
       const all = await unsent;
       return new Set(ids.filter((id) => all.has(id)));
     },
@@ -470,7 +495,15 @@ export function createOfflineEngine(options: EngineOptions) {
     /** Conflict: send mine again against the server's current version. */
     keepMine: (seq: number) =>
       resolveEntry(seq, async (entry) => {
-        await db.outbox.update(seq, { state: 'queued', baseVersion: entry.current?.version as number | undefined, idempotencyKey: options.newId(), attempts: 0, notBefore: 0, error: undefined, current: undefined });
+        await db.outbox.update(seq, {
+          state: 'queued',
+          baseVersion: entry.current?.version as number | undefined,
+          idempotencyKey: options.newId(),
+          attempts: 0,
+          notBefore: 0,
+          error: undefined,
+          current: undefined,
+        });
       }),
     /** Conflict: take the server's record and drop my changes to it. */
     takeTheirs: (seq: number) =>

@@ -21,7 +21,8 @@ function compare(a: unknown, b: unknown): number {
   return String(a) < String(b) ? -1 : 1;
 }
 
-const same = (a: unknown, b: Value) => (typeof a === 'number' && typeof b === 'string' ? a === Number(b) : a === b || String(a) === String(b));
+const same = (a: unknown, b: Value) =>
+  typeof a === 'number' && typeof b === 'string' ? a === Number(b) : a === b || String(a) === String(b);
 
 /** One filter of the list contract (DESIGN.md §4) as a predicate on local records, matching the server. */
 export function filterPredicate(filter: Filter): Predicate {
@@ -86,12 +87,19 @@ export function sortComparator(sorts: readonly Sort[] = []) {
  * How a page is read. `indexOrdered`: the collection walks an index in the sort's order. `nulls`: the
  * records that index leaves out (the sort field is null), newest first as the server breaks ties.
  */
-type Plan = { collection: Collection<LocalRecord, string>; rest: Filter[]; indexOrdered: boolean; nulls?: { field: string; collection: Collection<LocalRecord, string> } };
+type Plan = {
+  collection: Collection<LocalRecord, string>;
+  rest: Filter[];
+  indexOrdered: boolean;
+  nulls?: { field: string; collection: Collection<LocalRecord, string> };
+};
 
 /** The filter on an entity's partition field with one value, if any (its records are one index range). */
 function partitionFilterOf(entity: EntityName, filters: readonly Filter[]): Filter | undefined {
   const partition = PARTITIONS[entity];
-  return partition ? filters.find((f) => f.field === partition && ['in', 'eq'].includes(f.operator ?? 'in') && f.values.length === 1 && isKey(f.values[0])) : undefined;
+  return partition
+    ? filters.find((f) => f.field === partition && ['in', 'eq'].includes(f.operator ?? 'in') && f.values.length === 1 && isKey(f.values[0]))
+    : undefined;
 }
 
 /**
@@ -105,7 +113,10 @@ function partitionRange(table: Table<LocalRecord, string>, entity: EntityName, v
 
 function partitionCountRange(entity: EntityName, value: string | number) {
   // Dexie's lowest and highest keys (its types do not call them IndexedDB keys).
-  const between: [IDBValidKey, IDBValidKey] = [[value, Dexie.minKey], [value, Dexie.maxKey as IDBValidKey]];
+  const between: [IDBValidKey, IDBValidKey] = [
+    [value, Dexie.minKey],
+    [value, Dexie.maxKey as IDBValidKey],
+  ];
   return { index: `[${PARTITIONS[entity]}+dateCreation]`, between };
 }
 
@@ -122,9 +133,15 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
   const single = sorts.length <= 1;
   const inOrder = (collection: Collection<LocalRecord, string>) => (sort.order === 'desc' ? collection.reverse() : collection);
   /** An index-ordered plan; a nullable sort field also reads `newestFirst`'s records without a value. */
-  const ordered = (collection: Collection<LocalRecord, string>, rest: Filter[], newestFirst: (() => Collection<LocalRecord, string>) | undefined): Plan | undefined => {
+  const ordered = (
+    collection: Collection<LocalRecord, string>,
+    rest: Filter[],
+    newestFirst: (() => Collection<LocalRecord, string>) | undefined,
+  ): Plan | undefined => {
     if (!NULLABLE_SORTS[entity]?.includes(sort.field)) return { collection: inOrder(collection), rest, indexOrdered: true };
-    return newestFirst ? { collection: inOrder(collection), rest, indexOrdered: true, nulls: { field: sort.field, collection: newestFirst() } } : undefined;
+    return newestFirst
+      ? { collection: inOrder(collection), rest, indexOrdered: true, nulls: { field: sort.field, collection: newestFirst() } }
+      : undefined;
   };
   const partitionFilter = partitionFilterOf(entity, filters);
   if (partitionFilter) {
@@ -132,20 +149,33 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
     const rest = filters.filter((f) => f !== partitionFilter);
     const newestFirst = () => partitionRange(table, entity, key).reverse();
     const compound = `[${PARTITIONS[entity]}+${sort.field}]`;
-    const viaCompound = single && indexed.has(compound) ? ordered(table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]), rest, newestFirst) : undefined;
+    const viaCompound =
+      single && indexed.has(compound)
+        ? ordered(table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]), rest, newestFirst)
+        : undefined;
     if (viaCompound) return viaCompound;
     // The main partition is nearly the whole table: its sort index, skipping the few others (the partition filter stays).
-    const viaSortIndex = single && MAIN_PARTITION[entity] === key && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field) ? ordered(table.orderBy(sort.field), filters, newestFirst) : undefined;
+    const viaSortIndex =
+      single && MAIN_PARTITION[entity] === key && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field)
+        ? ordered(table.orderBy(sort.field), filters, newestFirst)
+        : undefined;
     if (viaSortIndex) return viaSortIndex;
     return { collection: partitionRange(table, entity, key), rest, indexOrdered: false };
   }
   const newestFirst = indexed.has('dateCreation') ? () => table.orderBy('dateCreation').reverse() : undefined;
-  const viaSortIndex = single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field) ? ordered(table.orderBy(sort.field), filters, newestFirst) : undefined;
+  const viaSortIndex =
+    single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field)
+      ? ordered(table.orderBy(sort.field), filters, newestFirst)
+      : undefined;
   if (viaSortIndex) return viaSortIndex;
   const driver = filters.find((f) => indexed.has(f.field) && (f.operator ?? 'in') === 'in' && f.values.length && f.values.every(isKey));
   if (driver) {
     const collection = table.where(driver.field).anyOf(driver.values as (string | number)[]);
-    return { collection: ARRAY_FIELDS.has(driver.field) ? collection.distinct() : collection, rest: filters.filter((f) => f !== driver), indexOrdered: false };
+    return {
+      collection: ARRAY_FIELDS.has(driver.field) ? collection.distinct() : collection,
+      rest: filters.filter((f) => f !== driver),
+      indexOrdered: false,
+    };
   }
   return { collection: table.toCollection(), rest: filters, indexOrdered: false };
 }
@@ -164,7 +194,13 @@ type Lookup = { filter: Filter; ranges: () => Collection<LocalRecord, string>[];
 
 function lookupOf(table: Table<LocalRecord, string>, entity: EntityName, filter: Filter): Lookup | undefined {
   const values = filter.values as (string | number)[];
-  if (filter === partitionFilterOf(entity, [filter])) return { filter, ranges: () => [partitionRange(table, entity, values[0])], counted: [partitionCountRange(entity, values[0])], exact: true };
+  if (filter === partitionFilterOf(entity, [filter]))
+    return {
+      filter,
+      ranges: () => [partitionRange(table, entity, values[0])],
+      counted: [partitionCountRange(entity, values[0])],
+      exact: true,
+    };
   if ((filter.operator ?? 'in') !== 'in' || !filter.values.length || !filter.values.every(isKey)) return undefined;
   if (!table.schema.indexes.some((i) => i.name === filter.field)) return undefined;
   return {
@@ -192,7 +228,13 @@ export type CountOptions = { scanLimit?: number; countStep?: number; yieldToPage
  * - One filter: IndexedDB's own count.
  * - Other index lookups: their primary keys, intersected. Anything else (search, ranges): read.
  */
-async function countMatches(table: Table<LocalRecord, string>, entity: EntityName, filters: Filter[], q: string | undefined, options: CountOptions): Promise<number> {
+async function countMatches(
+  table: Table<LocalRecord, string>,
+  entity: EntityName,
+  filters: Filter[],
+  q: string | undefined,
+  options: CountOptions,
+): Promise<number> {
   const scanLimit = options.scanLimit ?? COUNT_SCAN_LIMIT;
   const walk = async <T>(request: () => Promise<T>) => {
     await options.yieldToPages?.();
@@ -215,7 +257,9 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
   const others = filters.filter((f) => f !== partitionFilter);
   const scope = () => (partitionFilter ? partitionRange(table, entity, value) : table.toCollection());
   // Whether the scope is small is asked without walking a big one.
-  const sample = await scope().limit(scanLimit + 1).primaryKeys();
+  const sample = await scope()
+    .limit(scanLimit + 1)
+    .primaryKeys();
   if (sample.length <= scanLimit) return !others.length && !search ? sample.length : scope().filter(predicate(others)).count();
 
   const lookups = search ? [] : others.map((f) => lookupOf(table, entity, f));
@@ -237,11 +281,27 @@ async function countMatches(table: Table<LocalRecord, string>, entity: EntityNam
     // Every record has a partition value here, so the records outside it are the index below and
     // above it: count the whole table, less the few outside that match.
     const compound = `[${PARTITIONS[entity]}+dateCreation]`;
-    const below = await walk(() => table.where(compound).below([value, Dexie.minKey]).limit(scanLimit + 1).toArray());
-    const above = await walk(() => table.where(compound).above([value, Dexie.maxKey]).limit(scanLimit + 1).toArray());
+    const below = await walk(() =>
+      table
+        .where(compound)
+        .below([value, Dexie.minKey])
+        .limit(scanLimit + 1)
+        .toArray(),
+    );
+    const above = await walk(() =>
+      table
+        .where(compound)
+        .above([value, Dexie.maxKey])
+        .limit(scanLimit + 1)
+        .toArray(),
+    );
     const outside = [...below, ...above];
     if (outside.length <= scanLimit) {
-      const all = !lookups.length ? await countEntries(everything) : exactLookup ? await countEntries(exactLookup.counted) : await intersect(lookups);
+      const all = !lookups.length
+        ? await countEntries(everything)
+        : exactLookup
+          ? await countEntries(exactLookup.counted)
+          : await intersect(lookups);
       return all - outside.filter(predicate(others)).length;
     }
   }
@@ -265,7 +325,8 @@ function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
   if (entity !== 'user') return filters;
   const roles = filters.find((f) => f.field === 'roles' && (f.operator ?? 'in') === 'in' && f.values.length);
   if (!roles) return filters;
-  if (roles.values.length === 1 && roles.values[0] === 'lead') return [...filters.filter((f) => f !== roles), { field: '_kind', values: ['lead'] }];
+  if (roles.values.length === 1 && roles.values[0] === 'lead')
+    return [...filters.filter((f) => f !== roles), { field: '_kind', values: ['lead'] }];
   if (!roles.values.includes('lead')) return [...filters, { field: '_kind', values: ['staff'] }];
   return filters;
 }
@@ -274,7 +335,11 @@ function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
  * One page of a list, read from the local mirror with the server's filter, search and sort semantics.
  * `count` is there when reading the page meant reading every match anyway (sorted in memory).
  */
-export async function readPage(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery): Promise<{ rows: LocalRecord[]; count?: number }> {
+export async function readPage(
+  table: Table<LocalRecord, string>,
+  entity: EntityName,
+  query: ListQuery,
+): Promise<{ rows: LocalRecord[]; count?: number }> {
   const filters = withPartitionHints(entity, query.filters ?? []);
   const { collection, rest, indexOrdered, nulls } = plan(table, entity, { ...query, filters });
   const predicates = [...rest.map(filterPredicate), searchPredicate(entity, query.q)].filter((p): p is Predicate => !!p);
@@ -283,7 +348,10 @@ export async function readPage(table: Table<LocalRecord, string>, entity: Entity
   if (indexOrdered) {
     const inIndex = segment(collection, predicates.length ? matches : undefined);
     if (!nulls) return { rows: await inIndex.read(offset, query.limit) };
-    const withoutValue = segment(nulls.collection, (record) => (record[nulls.field] === null || record[nulls.field] === undefined) && matches(record));
+    const withoutValue = segment(
+      nulls.collection,
+      (record) => (record[nulls.field] === null || record[nulls.field] === undefined) && matches(record),
+    );
     // As PostgreSQL: nulls last ascending, first descending.
     const [first, second] = query.sorts?.[0]?.order === 'desc' ? [withoutValue, inIndex] : [inIndex, withoutValue];
     return { rows: await readAcross(first, second, offset, query.limit) };
@@ -310,12 +378,22 @@ async function readAcross(first: Segment, second: Segment, offset: number, limit
 }
 
 /** The number of records a list query matches (paging and sorting aside). */
-export function countLocal(table: Table<LocalRecord, string>, entity: EntityName, query: Pick<ListQuery, 'filters' | 'q'>, options: CountOptions = {}): Promise<number> {
+export function countLocal(
+  table: Table<LocalRecord, string>,
+  entity: EntityName,
+  query: Pick<ListQuery, 'filters' | 'q'>,
+  options: CountOptions = {},
+): Promise<number> {
   return countMatches(table, entity, withPartitionHints(entity, query.filters ?? []), query.q, options);
 }
 
 /** A page and its count, one after the other: the count starts once the page is read. */
-export async function queryLocal(table: Table<LocalRecord, string>, entity: EntityName, query: ListQuery, options: CountOptions = {}): Promise<LocalPage> {
+export async function queryLocal(
+  table: Table<LocalRecord, string>,
+  entity: EntityName,
+  query: ListQuery,
+  options: CountOptions = {},
+): Promise<LocalPage> {
   const page = await readPage(table, entity, query);
   return { rows: page.rows, count: page.count !== undefined ? Promise.resolve(page.count) : countLocal(table, entity, query, options) };
 }

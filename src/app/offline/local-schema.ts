@@ -86,7 +86,9 @@ export function tableSpec(entity: EntityName): string {
   const compounds = partition ? compoundSorts(entity).filter((f) => f !== partition) : [];
   const compoundOnly = ALWAYS_PARTITIONED.has(entity) ? compounds : [];
   const skipped = UNINDEXED_FIELDS[entity] ?? [];
-  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter((f) => !UNINDEXED.has(f) && !compoundOnly.includes(f) && !skipped.includes(f));
+  const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter(
+    (f) => !UNINDEXED.has(f) && !compoundOnly.includes(f) && !skipped.includes(f),
+  );
   const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   if (partition) {
     if (!fields.includes(partition) && !skipped.includes(partition)) indexes.push(partition);

@@ -12,7 +12,14 @@ const now = () => new Date().toISOString();
  * (DESIGN.md §7): durable before it is visible, and never one without the other.
  */
 export function createMutations(db: OfflineDatabase, newId: NewId, clock: () => number) {
-  const entry = (entity: EntityName, kind: MutationKind, recordIds: string[], payload: unknown, before: LocalRecord[], baseVersion?: number): OutboxEntry => ({
+  const entry = (
+    entity: EntityName,
+    kind: MutationKind,
+    recordIds: string[],
+    payload: unknown,
+    before: LocalRecord[],
+    baseVersion?: number,
+  ): OutboxEntry => ({
     entity,
     kind,
     recordIds,
@@ -74,7 +81,15 @@ export function createMutations(db: OfflineDatabase, newId: NewId, clock: () => 
       const records = items.map((item) => ({ ...item, dateCreation: now(), dateLastUpdate: now() }) as LocalRecord);
       await db.transaction('rw', db.records(entity), db.outbox, async () => {
         await db.records(entity).bulkAdd(records.map((r) => derive(entity, r) as LocalRecord));
-        await db.outbox.add(entry(entity, 'createMany', items.map((i) => i.id), items, []));
+        await db.outbox.add(
+          entry(
+            entity,
+            'createMany',
+            items.map((i) => i.id),
+            items,
+            [],
+          ),
+        );
       });
       return records;
     },

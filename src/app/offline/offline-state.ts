@@ -23,7 +23,14 @@ export type OfflineState = {
  * What the header's sync indicator and the sync issues screen read. Light on purpose (no Dexie): the
  * engine itself loads with the signed-in screens, never with the login screen.
  */
-export const offline = proxy<OfflineState>({ userId: null, status: null, storage: null, persisted: null, unavailable: false, engine: null });
+export const offline = proxy<OfflineState>({
+  userId: null,
+  status: null,
+  storage: null,
+  persisted: null,
+  unavailable: false,
+  engine: null,
+});
 
 export function setOfflineEngine(engine: OfflineEngine | null): void {
   offline.engine = engine ? ref(engine) : null;

@@ -37,7 +37,10 @@ export function inProcessLocks(): LockManagerLike {
     request(name, callback) {
       const previous = tails.get(name) ?? Promise.resolve();
       const run = previous.catch(() => undefined).then(callback);
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };

@@ -35,15 +35,24 @@ export function classify(entry: OutboxEntry, status: number, body: unknown, retr
   if (status >= 200 && status < 300) return { kind: 'done', body };
   if (status === 404 && (entry.kind === 'delete' || entry.kind === 'deleteMany')) return { kind: 'done', body: null };
   if (status === 401) return { kind: 'auth' };
-  if (status === 408 || status === 429 || status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS') return { kind: 'retry', retryAfterMs: retryAfter };
-  if (status === 409 && error.code === 'VERSION_CONFLICT') return { kind: 'conflict', current: error.current, message: error.message ?? 'Conflict' };
-  return { kind: 'dead', status, code: error.code, message: error.message ?? `HTTP ${status}`, ...(error.details === undefined ? {} : { details: error.details }) };
+  if (status === 408 || status === 429 || status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS')
+    return { kind: 'retry', retryAfterMs: retryAfter };
+  if (status === 409 && error.code === 'VERSION_CONFLICT')
+    return { kind: 'conflict', current: error.current, message: error.message ?? 'Conflict' };
+  return {
+    kind: 'dead',
+    status,
+    code: error.code,
+    message: error.message ?? `HTTP ${status}`,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  };
 }
 
 /** Server records in a successful answer: one record, or the list of a batch create. */
 export function recordsIn(entry: OutboxEntry, body: unknown): Record<string, unknown>[] {
   if (!body || typeof body !== 'object') return [];
   if (entry.kind === 'create' || entry.kind === 'update') return [body as Record<string, unknown>];
-  if (entry.kind === 'createMany') return ((body as Record<string, unknown>)[ENTITIES[entry.entity].plural] as Record<string, unknown>[]) ?? [];
+  if (entry.kind === 'createMany')
+    return ((body as Record<string, unknown>)[ENTITIES[entry.entity].plural] as Record<string, unknown>[]) ?? [];
   return [];
 }

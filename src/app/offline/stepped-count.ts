@@ -40,7 +40,7 @@ export async function countInSteps(table: Table, where: CountRange, options: Ste
   let at = await move(undefined, 0);
   if (!at) return 0;
   let counted = 1;
-  for (let by = options.step ?? COUNT_STEP; by >= 1; ) {
+  for (let by = options.step ?? COUNT_STEP; by >= 1;) {
     await options.beforeStep?.();
     const next = await move(at, by);
     if (next) {
@@ -57,7 +57,14 @@ export async function countInSteps(table: Table, where: CountRange, options: Ste
  * One read-only transaction: from the entry `at` (the first of the range if none), `by` entries
  * on. Resolves with the entry reached, or undefined if the range ends first.
  */
-function moveFrom(idb: IDBDatabase, store: string, index: string | null, range: IDBKeyRange | null, at: Position | undefined, by: number): Promise<Position | undefined> {
+function moveFrom(
+  idb: IDBDatabase,
+  store: string,
+  index: string | null,
+  range: IDBKeyRange | null,
+  at: Position | undefined,
+  by: number,
+): Promise<Position | undefined> {
   return new Promise((resolve, reject) => {
     const transaction = idb.transaction(store, 'readonly');
     transaction.onabort = () => reject(transaction.error);

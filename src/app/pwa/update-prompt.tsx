@@ -32,7 +32,28 @@ export function UpdatePrompt() {
   }, []);
   if (!waiting) return null;
   return (
-    <div role="status" className={css({ position: 'fixed', insetInlineStart: '4', bottom: '4', zIndex: 70, bg: 'surface', color: 'fg', borderWidth: '1px', borderColor: 'primary', borderRadius: 'md', boxShadow: 'xl', px: '4', py: '3', display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', maxW: 'md' })}>
+    <div
+      role="status"
+      className={css({
+        position: 'fixed',
+        insetInlineStart: '4',
+        bottom: '4',
+        zIndex: 70,
+        bg: 'surface',
+        color: 'fg',
+        borderWidth: '1px',
+        borderColor: 'primary',
+        borderRadius: 'md',
+        boxShadow: 'xl',
+        px: '4',
+        py: '3',
+        display: 'flex',
+        gap: '3',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        maxW: 'md',
+      })}
+    >
       <span className={css({ fontSize: 'sm' })}>{t('app.pwa.updateAvailable')}</span>
       <Button
         size="sm"

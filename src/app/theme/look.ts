@@ -5,8 +5,7 @@ export type Look = { color: ThemeColor; mode: 'light' | 'dark'; compact: boolean
 
 export const DEFAULT_COLOR: ThemeColor = 'purple';
 
-const isColor = (value: unknown): value is ThemeColor =>
-  typeof value === 'string' && (THEME_COLORS as readonly string[]).includes(value);
+const isColor = (value: unknown): value is ThemeColor => typeof value === 'string' && (THEME_COLORS as readonly string[]).includes(value);
 
 /** A user's theme overrides the setting theme; purple when neither is a known colour (SPEC.md §3). */
 export function resolveColor(userTheme: unknown, settingTheme: unknown): ThemeColor {

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { cva, type RecipeVariantProps } from '../../../styled-system/css';
 
 export const badgeRecipe = cva({
-  base: { display: 'inline-flex', alignItems: 'center', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'semibold', borderWidth: '1px' },
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    px: '2',
+    py: '0.5',
+    borderRadius: 'full',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    borderWidth: '1px',
+  },
   variants: {
     tone: {
       primary: { bg: 'primary.subtle', color: 'fg', borderColor: 'primary' },

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 
-const cardStyle = css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: 'pad', display: 'flex', flexDir: 'column', gap: 'gap' });
+const cardStyle = css({
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  p: 'pad',
+  display: 'flex',
+  flexDir: 'column',
+  gap: 'gap',
+});
 
 export function Card({ title, actions, children }: { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -19,7 +28,9 @@ export function Card({ title, actions, children }: { title?: ReactNode; actions?
 
 export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'gap', flexWrap: 'wrap', mb: 'gap' })}>
+    <div
+      className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'gap', flexWrap: 'wrap', mb: 'gap' })}
+    >
       <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', _compact: { fontSize: 'xl' } })}>{title}</h1>
       {actions ? <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>{actions}</div> : null}
     </div>

@@ -39,8 +39,12 @@ export function Checkbox({ checked, onChange, children, hideLabel, disabled, nam
           '[data-focus-visible] > &': { outline: '2px solid var(--bd-primary)', outlineOffset: '2px' },
         })}
       >
-        <ArkCheckbox.Indicator><Icon name="check" size={12} strokeWidth={3} /></ArkCheckbox.Indicator>
-        <ArkCheckbox.Indicator indeterminate aria-hidden>–</ArkCheckbox.Indicator>
+        <ArkCheckbox.Indicator>
+          <Icon name="check" size={12} strokeWidth={3} />
+        </ArkCheckbox.Indicator>
+        <ArkCheckbox.Indicator indeterminate aria-hidden>
+          –
+        </ArkCheckbox.Indicator>
       </ArkCheckbox.Control>
       <ArkCheckbox.Label className={hideLabel ? css({ srOnly: true }) : undefined}>{children}</ArkCheckbox.Label>
       <ArkCheckbox.HiddenInput />

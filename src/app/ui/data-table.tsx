@@ -47,7 +47,16 @@ const ROW_HEIGHT = { normal: 44, compact: 32 };
 
 const rowCheckStyle = css({ w: '4.5', h: '4.5', accentColor: 'var(--bd-primary)', cursor: 'pointer' });
 
-const cellStyle = css({ px: '3', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'sm' });
+const cellStyle = css({
+  px: '3',
+  display: 'flex',
+  alignItems: 'center',
+  minW: '0',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: 'sm',
+});
 /** The first cell: the row's checkbox, and the mark of a change not sent yet. */
 const firstCellStyle = css({ px: '2', gap: '1', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', fontSize: 'sm' });
 
@@ -101,18 +110,44 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   return (
     <div
       ref={scrollRef}
-      className={css({ overflow: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface', position: 'relative' })}
+      className={css({
+        overflow: 'auto',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'lg',
+        bg: 'surface',
+        position: 'relative',
+      })}
       style={{ height: props.height ?? 'calc(100dvh - 16rem)', minHeight: '16rem' }}
       tabIndex={0}
       aria-label={props.label}
       role="region"
     >
       <table aria-label={props.label} aria-rowcount={count + 1} className={css({ display: 'grid', minW: 'full' })}>
-        <thead className={css({ display: 'grid', position: 'sticky', top: '0', zIndex: 1, bg: 'subtle', borderBottomWidth: '1px', borderColor: 'border' })}>
+        <thead
+          className={css({
+            display: 'grid',
+            position: 'sticky',
+            top: '0',
+            zIndex: 1,
+            bg: 'subtle',
+            borderBottomWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1} className={css({ display: 'grid' })} style={{ gridTemplateColumns: template, height: rowHeight }}>
+            <tr
+              key={group.id}
+              aria-rowindex={1}
+              className={css({ display: 'grid' })}
+              style={{ gridTemplateColumns: template, height: rowHeight }}
+            >
               <th className={firstCellStyle} scope="col">
-                <Checkbox checked={allSelected ? true : someSelected ? 'indeterminate' : false} onChange={(checked) => props.onSelect(loadedIds, checked)} hideLabel>
+                <Checkbox
+                  checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                  onChange={(checked) => props.onSelect(loadedIds, checked)}
+                  hideLabel
+                >
                   {t('app.list.selectAll')}
                 </Checkbox>
               </th>
@@ -131,7 +166,14 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                       <button
                         type="button"
                         onClick={() => props.onSort(header.column.id)}
-                        className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', cursor: 'pointer', fontWeight: 'semibold', _hover: { color: 'primary' } })}
+                        className={css({
+                          display: 'inline-flex',
+                          gap: '1',
+                          alignItems: 'center',
+                          cursor: 'pointer',
+                          fontWeight: 'semibold',
+                          _hover: { color: 'primary' },
+                        })}
                       >
                         <table.FlexRender header={header} />
                         <Icon name={direction === 'asc' ? 'sortAsc' : direction === 'desc' ? 'sortDesc' : 'sortNone'} size={14} />
@@ -187,14 +229,24 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                     />
                   ) : null}
                   {pending ? (
-                    <span role="img" aria-label={t('app.sync.pendingRow')} title={t('app.sync.pendingRow')} data-testid="pending-mark" className={css({ display: 'inline-flex', color: 'warning' })}>
+                    <span
+                      role="img"
+                      aria-label={t('app.sync.pendingRow')}
+                      title={t('app.sync.pendingRow')}
+                      data-testid="pending-mark"
+                      className={css({ display: 'inline-flex', color: 'warning' })}
+                    >
                       <Icon name="clock" size={14} />
                     </span>
                   ) : null}
                 </td>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={cellStyle}>
-                    {record ? <table.FlexRender cell={cell} /> : <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />}
+                    {record ? (
+                      <table.FlexRender cell={cell} />
+                    ) : (
+                      <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
+                    )}
                   </td>
                 ))}
                 {props.rowMenu ? (
@@ -206,7 +258,12 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                         aria-label={t('app.list.rowActions')}
                         aria-haspopup="menu"
                         aria-expanded={menu?.record.id === record.id}
-                        onClick={(event) => setMenu({ record, anchor: { rect: event.currentTarget.getBoundingClientRect(), returnFocus: event.currentTarget } })}
+                        onClick={(event) =>
+                          setMenu({
+                            record,
+                            anchor: { rect: event.currentTarget.getBoundingClientRect(), returnFocus: event.currentTarget },
+                          })
+                        }
                       >
                         <Icon name="dots" />
                       </button>
@@ -218,9 +275,18 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
           })}
         </tbody>
       </table>
-      {menu && props.rowMenu ? <AnchoredMenu anchor={menu.anchor} items={props.rowMenu(menu.record)} onClose={() => setMenu(null)} label={t('app.list.rowActions')} /> : null}
+      {menu && props.rowMenu ? (
+        <AnchoredMenu
+          anchor={menu.anchor}
+          items={props.rowMenu(menu.record)}
+          onClose={() => setMenu(null)}
+          label={t('app.list.rowActions')}
+        />
+      ) : null}
       {count === 0 ? (
-        <div className={css({ p: 'pad', textAlign: 'center', color: 'fg.muted' })}>{props.loading ? t('app.common.loading') : props.empty}</div>
+        <div className={css({ p: 'pad', textAlign: 'center', color: 'fg.muted' })}>
+          {props.loading ? t('app.common.loading') : props.empty}
+        </div>
       ) : null}
     </div>
   );

@@ -45,50 +45,54 @@ export function DatePicker({ label, value, onChange, error }: DatePickerProps) {
       <ArkDatePicker.Label className={labelStyle}>{label}</ArkDatePicker.Label>
       <ArkDatePicker.Control className={css({ display: 'flex', gap: '2' })}>
         <ArkDatePicker.Input className={controlStyle} />
-        <ArkDatePicker.Trigger className={buttonRecipe({ variant: 'outline', size: 'icon' })}><Icon name="calendar" /></ArkDatePicker.Trigger>
+        <ArkDatePicker.Trigger className={buttonRecipe({ variant: 'outline', size: 'icon' })}>
+          <Icon name="calendar" />
+        </ArkDatePicker.Trigger>
       </ArkDatePicker.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
       {/* Not portalled: inside a modal dialog a portal would sit outside it, hidden from assistive tech. */}
       <ArkDatePicker.Positioner>
-          <ArkDatePicker.Content className={cx(floatingStyle, css({ p: '3' }))}>
-            <ArkDatePicker.View view="day">
-              <ArkDatePicker.Context>
-                {(api) => (
-                  <>
-                    <ArkDatePicker.ViewControl className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: '2' })}>
-                      <ArkDatePicker.PrevTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>‹</ArkDatePicker.PrevTrigger>
-                      <ArkDatePicker.ViewTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
-                        <ArkDatePicker.RangeText />
-                      </ArkDatePicker.ViewTrigger>
-                      <ArkDatePicker.NextTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>›</ArkDatePicker.NextTrigger>
-                    </ArkDatePicker.ViewControl>
-                    <ArkDatePicker.Table>
-                      <ArkDatePicker.TableHead>
-                        <ArkDatePicker.TableRow>
-                          {api.weekDays.map((day, i) => (
-                            <ArkDatePicker.TableHeader key={i} className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>
-                              {day.narrow}
-                            </ArkDatePicker.TableHeader>
+        <ArkDatePicker.Content className={cx(floatingStyle, css({ p: '3' }))}>
+          <ArkDatePicker.View view="day">
+            <ArkDatePicker.Context>
+              {(api) => (
+                <>
+                  <ArkDatePicker.ViewControl
+                    className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: '2' })}
+                  >
+                    <ArkDatePicker.PrevTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>‹</ArkDatePicker.PrevTrigger>
+                    <ArkDatePicker.ViewTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
+                      <ArkDatePicker.RangeText />
+                    </ArkDatePicker.ViewTrigger>
+                    <ArkDatePicker.NextTrigger className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>›</ArkDatePicker.NextTrigger>
+                  </ArkDatePicker.ViewControl>
+                  <ArkDatePicker.Table>
+                    <ArkDatePicker.TableHead>
+                      <ArkDatePicker.TableRow>
+                        {api.weekDays.map((day, i) => (
+                          <ArkDatePicker.TableHeader key={i} className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>
+                            {day.narrow}
+                          </ArkDatePicker.TableHeader>
+                        ))}
+                      </ArkDatePicker.TableRow>
+                    </ArkDatePicker.TableHead>
+                    <ArkDatePicker.TableBody>
+                      {api.weeks.map((week, i) => (
+                        <ArkDatePicker.TableRow key={i}>
+                          {week.map((day, j) => (
+                            <ArkDatePicker.TableCell key={j} value={day}>
+                              <ArkDatePicker.TableCellTrigger className={cellStyle}>{day.day}</ArkDatePicker.TableCellTrigger>
+                            </ArkDatePicker.TableCell>
                           ))}
                         </ArkDatePicker.TableRow>
-                      </ArkDatePicker.TableHead>
-                      <ArkDatePicker.TableBody>
-                        {api.weeks.map((week, i) => (
-                          <ArkDatePicker.TableRow key={i}>
-                            {week.map((day, j) => (
-                              <ArkDatePicker.TableCell key={j} value={day}>
-                                <ArkDatePicker.TableCellTrigger className={cellStyle}>{day.day}</ArkDatePicker.TableCellTrigger>
-                              </ArkDatePicker.TableCell>
-                            ))}
-                          </ArkDatePicker.TableRow>
-                        ))}
-                      </ArkDatePicker.TableBody>
-                    </ArkDatePicker.Table>
-                  </>
-                )}
-              </ArkDatePicker.Context>
-            </ArkDatePicker.View>
-          </ArkDatePicker.Content>
+                      ))}
+                    </ArkDatePicker.TableBody>
+                  </ArkDatePicker.Table>
+                </>
+              )}
+            </ArkDatePicker.Context>
+          </ArkDatePicker.View>
+        </ArkDatePicker.Content>
       </ArkDatePicker.Positioner>
     </ArkDatePicker.Root>
   );

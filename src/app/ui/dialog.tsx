@@ -24,7 +24,20 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <ArkDialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'rgba(8, 10, 14, 0.55)', zIndex: 40 })} />
         <ArkDialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'grid', placeItems: 'center', zIndex: 41, p: '4' })}>
           <ArkDialog.Content
-            className={css({ bg: 'surface', color: 'fg', borderRadius: 'lg', boxShadow: '2xl', w: 'full', maxW: 'lg', maxH: '90vh', overflowY: 'auto', p: 'pad', display: 'flex', flexDir: 'column', gap: 'gap' })}
+            className={css({
+              bg: 'surface',
+              color: 'fg',
+              borderRadius: 'lg',
+              boxShadow: '2xl',
+              w: 'full',
+              maxW: 'lg',
+              maxH: '90vh',
+              overflowY: 'auto',
+              p: 'pad',
+              display: 'flex',
+              flexDir: 'column',
+              gap: 'gap',
+            })}
           >
             <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '4' })}>
               <ArkDialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</ArkDialog.Title>
@@ -36,7 +49,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             </div>
             {description ? <ArkDialog.Description className={css({ color: 'fg.muted' })}>{description}</ArkDialog.Description> : null}
             {children}
-            {footer ? <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' })}>{footer}</div> : null}
+            {footer ? (
+              <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' })}>{footer}</div>
+            ) : null}
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>

@@ -21,7 +21,12 @@ export type FieldProps = {
  */
 export function Field({ label, error, helper, required, disabled, children }: FieldProps) {
   return (
-    <ArkField.Root invalid={Boolean(error)} required={required} disabled={disabled} className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+    <ArkField.Root
+      invalid={Boolean(error)}
+      required={required}
+      disabled={disabled}
+      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
+    >
       <ArkField.Label className={labelStyle}>
         {label}
         <ArkField.RequiredIndicator className={css({ color: 'error', ms: '0.5' })} aria-hidden>

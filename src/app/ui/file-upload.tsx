@@ -50,14 +50,17 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
         })}
       >
         {t('app.upload.drop')}
-        <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>{t('app.upload.choose')}</ArkFileUpload.Trigger>
+        <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>
+          {t('app.upload.choose')}
+        </ArkFileUpload.Trigger>
       </ArkFileUpload.Dropzone>
       <ArkFileUpload.Context>
         {(api) =>
           api.rejectedFiles.length > 0 ? (
             <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })} role="alert">
               {api.rejectedFiles[0]?.errors.includes('FILE_TOO_LARGE')
-                ? (tooLargeMessage?.(api.rejectedFiles[0]?.file.name ?? '') ?? t('app.upload.tooLarge', { filename: api.rejectedFiles[0]?.file.name }))
+                ? (tooLargeMessage?.(api.rejectedFiles[0]?.file.name ?? '') ??
+                  t('app.upload.tooLarge', { filename: api.rejectedFiles[0]?.file.name }))
                 : t('app.upload.badType')}
             </span>
           ) : null

@@ -18,10 +18,7 @@ export const controlStyle = css({
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
 });
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...rest },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
   return <input ref={ref} className={cx(controlStyle, className)} {...rest} />;
 });
 

@@ -19,7 +19,17 @@ export function Menu({ trigger, items }: { trigger: ReactNode; items: readonly M
  * One menu opened at a point (e.g. beside a row's button): long lists share it instead of
  * mounting a menu per row. Focus goes back to `returnFocus` when it closes.
  */
-export function AnchoredMenu({ anchor, items, onClose, label }: { anchor: { rect: DOMRect; returnFocus: HTMLElement }; items: readonly MenuItem[]; onClose: () => void; label: string }) {
+export function AnchoredMenu({
+  anchor,
+  items,
+  onClose,
+  label,
+}: {
+  anchor: { rect: DOMRect; returnFocus: HTMLElement };
+  items: readonly MenuItem[];
+  onClose: () => void;
+  label: string;
+}) {
   return (
     <ArkMenu.Root
       open

@@ -13,7 +13,19 @@ export function OfflineNote({ text }: { text: string }) {
     <p
       role="status"
       data-testid="offline-note"
-      className={css({ display: 'flex', gap: '2', alignItems: 'start', fontSize: 'sm', bg: 'warning.subtle', color: 'fg', borderWidth: '1px', borderColor: 'warning', borderRadius: 'md', px: '3', py: '2' })}
+      className={css({
+        display: 'flex',
+        gap: '2',
+        alignItems: 'start',
+        fontSize: 'sm',
+        bg: 'warning.subtle',
+        color: 'fg',
+        borderWidth: '1px',
+        borderColor: 'warning',
+        borderRadius: 'md',
+        px: '3',
+        py: '2',
+      })}
     >
       <Icon name="cloudOff" size={16} className={css({ flexShrink: 0, mt: '0.5' })} />
       <span>{text}</span>

@@ -9,13 +9,22 @@ export function ProgressBar({ label, value, valueText }: { label: string; value:
       min={0}
       max={100}
       // The progress bar is named by what it measures, then how far it is.
-      translations={{ value: ({ percent }) => (value === null ? `${label}: ${valueText ?? ''}` : `${label}: ${valueText ?? `${percent} %`}`) }}
-      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+      translations={{
+        value: ({ percent }) => (value === null ? `${label}: ${valueText ?? ''}` : `${label}: ${valueText ?? `${percent} %`}`),
+      }}
+      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
+    >
       <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
         <ArkProgress.Label className={css({ fontWeight: 'medium' })}>{label}</ArkProgress.Label>
-        {valueText ? <span className={css({ color: 'fg.muted' })}>{valueText}</span> : <ArkProgress.ValueText className={css({ color: 'fg.muted' })} />}
+        {valueText ? (
+          <span className={css({ color: 'fg.muted' })}>{valueText}</span>
+        ) : (
+          <ArkProgress.ValueText className={css({ color: 'fg.muted' })} />
+        )}
       </div>
-      <ArkProgress.Track className={css({ h: '2', bg: 'subtle', borderRadius: 'full', overflow: 'hidden', borderWidth: '1px', borderColor: 'border' })}>
+      <ArkProgress.Track
+        className={css({ h: '2', bg: 'subtle', borderRadius: 'full', overflow: 'hidden', borderWidth: '1px', borderColor: 'border' })}
+      >
         <ArkProgress.Range
           className={css({
             h: 'full',

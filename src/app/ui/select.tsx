@@ -36,22 +36,41 @@ export function Select({ label, options, value, onChange, multiple, placeholder,
     >
       <ArkSelect.Label className={cx(labelStyle, hideLabel && css({ srOnly: true }))}>{label}</ArkSelect.Label>
       <ArkSelect.Control>
-        <ArkSelect.Trigger className={cx(controlStyle, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', textAlign: 'start', cursor: 'pointer' }))}>
-          <ArkSelect.ValueText placeholder={placeholder} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
-          <ArkSelect.Indicator><Icon name="chevronDown" size={16} /></ArkSelect.Indicator>
+        <ArkSelect.Trigger
+          className={cx(
+            controlStyle,
+            css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '2',
+              textAlign: 'start',
+              cursor: 'pointer',
+            }),
+          )}
+        >
+          <ArkSelect.ValueText
+            placeholder={placeholder}
+            className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+          />
+          <ArkSelect.Indicator>
+            <Icon name="chevronDown" size={16} />
+          </ArkSelect.Indicator>
         </ArkSelect.Trigger>
       </ArkSelect.Control>
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
       {/* Not portalled: inside a modal dialog a portal would sit outside it, hidden from assistive tech. */}
       <ArkSelect.Positioner>
-          <ArkSelect.Content className={floatingStyle}>
-            {collection.items.map((item) => (
-              <ArkSelect.Item key={item.value} item={item} className={itemStyle}>
-                <ArkSelect.ItemText>{item.label}</ArkSelect.ItemText>
-                <ArkSelect.ItemIndicator><Icon name="check" size={16} /></ArkSelect.ItemIndicator>
-              </ArkSelect.Item>
-            ))}
-          </ArkSelect.Content>
+        <ArkSelect.Content className={floatingStyle}>
+          {collection.items.map((item) => (
+            <ArkSelect.Item key={item.value} item={item} className={itemStyle}>
+              <ArkSelect.ItemText>{item.label}</ArkSelect.ItemText>
+              <ArkSelect.ItemIndicator>
+                <Icon name="check" size={16} />
+              </ArkSelect.ItemIndicator>
+            </ArkSelect.Item>
+          ))}
+        </ArkSelect.Content>
       </ArkSelect.Positioner>
       <ArkSelect.HiddenSelect />
     </ArkSelect.Root>

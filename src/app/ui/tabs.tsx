@@ -4,10 +4,23 @@ import { css } from '../../../styled-system/css';
 
 export type TabItem = { value: string; label: ReactNode; content: ReactNode };
 
-export function Tabs({ items, value, onChange, label }: { items: readonly TabItem[]; value: string; onChange: (value: string) => void; label: string }) {
+export function Tabs({
+  items,
+  value,
+  onChange,
+  label,
+}: {
+  items: readonly TabItem[];
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
   return (
     <ArkTabs.Root value={value} onValueChange={(d) => onChange(d.value)} lazyMount>
-      <ArkTabs.List aria-label={label} className={css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: 'gap', overflowX: 'auto' })}>
+      <ArkTabs.List
+        aria-label={label}
+        className={css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: 'gap', overflowX: 'auto' })}
+      >
         {items.map((item) => (
           <ArkTabs.Trigger
             key={item.value}

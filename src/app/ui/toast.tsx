@@ -42,7 +42,12 @@ export function ToastViewport() {
       {toast.visible ? (
         <div className={toastRecipe({ type: toast.type })} data-testid="toast" data-type={toast.type}>
           <span className={css({ flex: '1', fontSize: 'sm' })}>{toast.message}</span>
-          <button type="button" onClick={hideToast} aria-label={t('app.common.close')} className={css({ cursor: 'pointer', color: 'fg.muted', _hover: { color: 'fg' } })}>
+          <button
+            type="button"
+            onClick={hideToast}
+            aria-label={t('app.common.close')}
+            className={css({ cursor: 'pointer', color: 'fg.muted', _hover: { color: 'fg' } })}
+          >
             <Icon name="close" size={16} />
           </button>
         </div>

@@ -9,7 +9,9 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
       <Portal>
         <ArkTooltip.Positioner>
-          <ArkTooltip.Content className={css({ bg: 'fg', color: 'canvas', px: '2', py: '1', borderRadius: 'sm', fontSize: 'xs', zIndex: 60, maxW: '64' })}>
+          <ArkTooltip.Content
+            className={css({ bg: 'fg', color: 'canvas', px: '2', py: '1', borderRadius: 'sm', fontSize: 'xs', zIndex: 60, maxW: '64' })}
+          >
             {content}
           </ArkTooltip.Content>
         </ArkTooltip.Positioner>

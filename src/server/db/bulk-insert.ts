@@ -65,4 +65,8 @@ export async function insertManyReturning(db: Executor, table: PgTable, rows: re
 }
 
 const columnsOf = (table: PgTable) =>
-  Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([key, column]) => ({ key, name: casing.getColumnCasing(column), column }));
+  Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([key, column]) => ({
+    key,
+    name: casing.getColumnCasing(column),
+    column,
+  }));

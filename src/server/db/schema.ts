@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -39,8 +50,14 @@ export const users = pgTable(
     lastLogin: at(),
     campaignId: uuid().references(() => campaigns.id, { onDelete: 'restrict' }),
     assignedTo: uuid().references((): any => users.id, { onDelete: 'set null' }),
-    qualifications: text().array().notNull().default(sql`'{}'`),
-    labels: text().array().notNull().default(sql`'{}'`),
+    qualifications: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     phone: text(),
     mobile: text(),
     verificationStatus: text().notNull().default('uninitialized'),
@@ -62,7 +79,10 @@ export const users = pgTable(
   ],
 );
 
-const owner = () => uuid().notNull().references(() => users.id, { onDelete: 'restrict' });
+const owner = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' });
 
 export const comments = pgTable(
   'comments',
@@ -70,7 +90,9 @@ export const comments = pgTable(
     ...record(),
     text: text().notNull(),
     hidden: boolean().notNull().default(false),
-    leadId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    leadId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index().on(t.leadId, t.dateCreation), index().on(t.authorId)],
@@ -80,7 +102,9 @@ export const notifications = pgTable(
   'notifications',
   {
     ...record(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     title: text().notNull(),
     body: text(),
@@ -109,7 +133,13 @@ export const deposits = pgTable(
     country: text(),
     phone: text(),
   },
-  (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount), index().on(t.transactionId)],
+  (t) => [
+    index().on(t.userId, t.dateCreation),
+    index().on(t.status),
+    index().on(t.dateCreation),
+    index().on(t.amount),
+    index().on(t.transactionId),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -181,7 +211,9 @@ export const dividends = pgTable(
     ...record(),
     /** The investment's owner, kept here so scope and sync need no join. */
     userId: owner(),
-    investmentId: uuid().notNull().references(() => investments.id, { onDelete: 'cascade' }),
+    investmentId: uuid()
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
     amount: money().notNull(),
   },
   (t) => [index().on(t.investmentId, t.dateCreation), index().on(t.userId), index().on(t.dateCreation)],
@@ -211,9 +243,14 @@ export const products = pgTable(
   'products',
   {
     ...record(),
-    categoryId: uuid().notNull().references(() => productCategories.id, { onDelete: 'restrict' }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => productCategories.id, { onDelete: 'restrict' }),
     marketId: uuid().references(() => productMarkets.id, { onDelete: 'set null' }),
-    values: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    values: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     price: money().notNull(),
     description: text(),
     file: text(),
@@ -227,7 +264,9 @@ export const offers = pgTable(
   {
     ...record(),
     userId: owner(),
-    productId: uuid().notNull().references(() => products.id, { onDelete: 'restrict' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
     productPrice: money().notNull(),
     gain: money(),
     amount: money().notNull(),
@@ -257,10 +296,19 @@ export const settings = pgTable('settings', {
   country: text(),
   phone: text(),
   email: text(),
-  labels: text().array().notNull().default(sql`'{}'`),
-  qualifications: text().array().notNull().default(sql`'{}'`),
+  labels: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  qualifications: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   logo: text(),
-  media: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  media: jsonb()
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   receiveEmails: boolean().notNull().default(true),
   receiveNotifications: boolean().notNull().default(true),
 });
@@ -270,7 +318,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid().primaryKey(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The real person behind an impersonation token; null for a plain sign-in. */
     actorId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: at().notNull().defaultNow(),

@@ -5,15 +5,41 @@ import type { EntityName } from '../../shared/entities/index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import type { Db, Executor } from '../db/client.ts';
 import {
-  campaigns, changeLog, comments, deposits, dividends, investments, ledger, notifications, offers, orders, productCategories,
-  productMarkets, products, projects, settings, users, withdrawals,
+  campaigns,
+  changeLog,
+  comments,
+  deposits,
+  dividends,
+  investments,
+  ledger,
+  notifications,
+  offers,
+  orders,
+  productCategories,
+  productMarkets,
+  products,
+  projects,
+  settings,
+  users,
+  withdrawals,
 } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { CHANGE_LOCK } from '../http/mutate.ts';
 import { createRandom, type Random } from './random.ts';
 import {
-  CAMPAIGNS, CATEGORIES, COMMENTS, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, MARKETS, NOTIFICATIONS, PLACES, PROJECTS, QUALIFICATIONS,
-  SYMBOLS, svgImage,
+  CAMPAIGNS,
+  CATEGORIES,
+  COMMENTS,
+  EMAIL_DOMAINS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MARKETS,
+  NOTIFICATIONS,
+  PLACES,
+  PROJECTS,
+  QUALIFICATIONS,
+  SYMBOLS,
+  svgImage,
 } from './vocabulary.ts';
 
 /** Every demo account signs in with this password (one argon2 hash, computed once, shared by all). */
@@ -53,15 +79,35 @@ type Change = { entity: EntityName; recordId: string; op: 'upsert'; audience: st
 
 const DAY = 86_400_000;
 const SEEDED_TABLES = [
-  campaigns, users, projects, productMarkets, productCategories, products, comments, deposits, withdrawals, investments, dividends,
-  orders, offers, notifications, ledger, changeLog, settings,
+  campaigns,
+  users,
+  projects,
+  productMarkets,
+  productCategories,
+  products,
+  comments,
+  deposits,
+  withdrawals,
+  investments,
+  dividends,
+  orders,
+  offers,
+  notifications,
+  ledger,
+  changeLog,
+  settings,
 ];
 /** Leads generated, then written, at a time: memory stays flat at 100,000 leads. */
 const BLOCK = 5_000;
 
 const cents = (euros: number) => Math.round(euros * 100);
 const euros = (cents: number) => cents / 100;
-const ascii = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const addMonths = (ms: number, months: number) => {
   const date = new Date(ms);
   date.setUTCMonth(date.getUTCMonth() + months);
@@ -70,7 +116,13 @@ const addMonths = (ms: number, months: number) => {
 
 /** The demo's staff accounts and its one lead account, all with DEMO_PASSWORD. */
 export function demoLogins(regulars = 6): DemoLogin[] {
-  const login = (email: string, roles: string[], firstName: string, lastName: string) => ({ email, password: DEMO_PASSWORD, roles, firstName, lastName });
+  const login = (email: string, roles: string[], firstName: string, lastName: string) => ({
+    email,
+    password: DEMO_PASSWORD,
+    roles,
+    firstName,
+    lastName,
+  });
   return [
     login(DEMO_ADMIN_EMAIL, ['admin'], 'Alexandra', 'Keller'),
     ...Array.from({ length: regulars }, (_, i) => {
@@ -90,7 +142,10 @@ async function insertRows(db: Executor, table: PgTable, rows: Row[]) {
 
 /** True when the database holds more than what a first start makes (root and settings): then the demo leaves it alone. */
 export async function hasData(db: Executor): Promise<boolean> {
-  const [others] = await db.select({ value: count() }).from(users).where(sql`not ('root' = any(${users.roles}))`);
+  const [others] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(sql`not ('root' = any(${users.roles}))`);
   const [campaignRows] = await db.select({ value: count() }).from(campaigns);
   return others.value > 0 || campaignRows.value > 0;
 }
@@ -126,7 +181,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const write = async (entity: EntityName | 'ledger', table: PgTable, rows: Row[], audience?: (row: Row) => string[] | null) => {
       await insertRows(tx, table, rows);
       tally(entity, rows.length);
-      if (audience) for (const row of rows) changes.push({ entity: entity as EntityName, recordId: row.id as string, op: 'upsert', audience: audience(row) });
+      if (audience)
+        for (const row of rows)
+          changes.push({ entity: entity as EntityName, recordId: row.id as string, op: 'upsert', audience: audience(row) });
     };
     const flushChanges = async () => {
       await insertRows(tx, changeLog, changes);
@@ -180,7 +237,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     }));
     await write('project', projects, projectRows, () => null);
 
-    const marketRows = MARKETS.map((m) => ({ ...record(catalogueTime()), name: m.name, description: m.description, iconUrl: svgImage(m.letter, m.colour) }));
+    const marketRows = MARKETS.map((m) => ({
+      ...record(catalogueTime()),
+      name: m.name,
+      description: m.description,
+      iconUrl: svgImage(m.letter, m.colour),
+    }));
     await write('product-market', productMarkets, marketRows, () => null);
 
     const categoryRows = CATEGORIES.map((c) => ({ ...record(catalogueTime()), name: c.name, status: c.status, fields: c.fields }));
@@ -192,7 +254,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const marketId = marketRows.find((m) => m.name === category.market)?.id ?? null;
       for (let i = 0; i < 10; i++) {
         const { values, price, description } = productValues(random, category.name);
-        productRows.push({ ...record(catalogueTime()), categoryId: categoryRows[index].id, marketId, values, price, description, file: null, image: null });
+        productRows.push({
+          ...record(catalogueTime()),
+          categoryId: categoryRows[index].id,
+          marketId,
+          values,
+          price,
+          description,
+          file: null,
+          image: null,
+        });
       }
     });
     await write('product', products, productRows, () => null);
@@ -201,7 +272,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const activeProducts = productRows as { id: string; price: number }[];
     const staffNotifications: Row[] = [];
     for (const staff of staffRows) {
-      staffNotifications.push({ ...record(now - random.int(1, 20) * DAY), userId: staff.id, ...NOTIFICATIONS.system, read: random.chance(0.5) });
+      staffNotifications.push({
+        ...record(now - random.int(1, 20) * DAY),
+        userId: staff.id,
+        ...NOTIFICATIONS.system,
+        read: random.chance(0.5),
+      });
     }
 
     // Leads, block by block, each with what belongs to them.
@@ -254,8 +330,21 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const firstName = demo ? 'Lucas' : random.pick(FIRST_NAMES);
       const lastName = demo ? 'Bernard' : random.pick(LAST_NAMES);
       const place = random.pick(PLACES);
-      const assignedTo = demo ? regularIds[0] : random.weighted<string | null>([[random.pick(regularIds), 85], [adminId, 10], [null, 5]]);
-      const verificationStatus = demo ? 'verified' : random.weighted([['uninitialized', 45], ['pending', 20], ['verified', 30], ['rejected', 5]] as const);
+      const assignedTo = demo
+        ? regularIds[0]
+        : random.weighted<string | null>([
+            [random.pick(regularIds), 85],
+            [adminId, 10],
+            [null, 5],
+          ]);
+      const verificationStatus = demo
+        ? 'verified'
+        : random.weighted([
+            ['uninitialized', 45],
+            ['pending', 20],
+            ['verified', 30],
+            ['rejected', 5],
+          ] as const);
       const phone = () => `${place.prefix} ${random.digits(3)} ${random.digits(3)} ${random.digits(3)}`;
       const lead = {
         ...record(created),
@@ -268,7 +357,14 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         lastLogin: demo || random.chance(0.6) ? new Date(created + Math.floor(random.next() * (now - created))) : null,
         campaignId: random.chance(0.85) ? random.pick(campaignRows).id : null,
         assignedTo,
-        qualifications: random.some(QUALIFICATIONS, random.weighted([[0, 3], [1, 5], [2, 2]])),
+        qualifications: random.some(
+          QUALIFICATIONS,
+          random.weighted([
+            [0, 3],
+            [1, 5],
+            [2, 2],
+          ]),
+        ),
         labels: LEAD_LABELS.filter((label) => random.chance(label === 'forex' ? 0.55 : label === 'binary_options' ? 0.25 : 0.2)),
         phone: phone(),
         mobile: random.chance(0.7) ? phone() : null,
@@ -293,22 +389,66 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         block.ledger.push({ id: random.uuid(at), userId: leadId, amount: euros(amount), kind, sourceEntity, sourceId, at: new Date(at) });
 
       if (assignedTo && random.chance(0.05)) {
-        block.notifications.push({ ...record(created + 60_000), userId: assignedTo, ...NOTIFICATIONS.leadAssigned, read: random.chance(0.7) });
+        block.notifications.push({
+          ...record(created + 60_000),
+          userId: assignedTo,
+          ...NOTIFICATIONS.leadAssigned,
+          read: random.chance(0.7),
+        });
       }
-      for (let i = random.weighted([[0, 3], [1, 4], [2, 2], [3, 1]]); i > 0; i--) {
-        block.comments.push({ ...record(later()), text: random.pick(COMMENTS), hidden: random.chance(0.05), leadId, authorId: assignedTo ?? adminId });
+      for (
+        let i = random.weighted([
+          [0, 3],
+          [1, 4],
+          [2, 2],
+          [3, 1],
+        ]);
+        i > 0;
+        i--
+      ) {
+        block.comments.push({
+          ...record(later()),
+          text: random.pick(COMMENTS),
+          hidden: random.chance(0.05),
+          leadId,
+          authorId: assignedTo ?? adminId,
+        });
       }
 
-      const depositCount = demo ? 2 : random.chance(0.65) ? random.weighted([[1, 6], [2, 3], [3, 1]]) : 0;
+      const depositCount = demo
+        ? 2
+        : random.chance(0.65)
+          ? random.weighted([
+              [1, 6],
+              [2, 3],
+              [3, 1],
+            ])
+          : 0;
       for (let i = 0; i < depositCount; i++) {
         const at = later();
-        const tier = random.weighted([[[250, 1000], 50], [[1000, 5000], 35], [[5000, 25000], 15]] as const);
+        const tier = random.weighted([
+          [[250, 1000], 50],
+          [[1000, 5000], 35],
+          [[5000, 25000], 15],
+        ] as const);
         const amount = Math.round(random.int(tier[0], tier[1]) / 50) * 5000 + (random.chance(0.2) ? random.int(1, 99) : 0);
         const recent = now - at < 2 * DAY;
-        const status = demo ? 'completed' : random.weighted([['completed', 72], ['pending', 8], ['failed', 12], ['cancelled', 6], ['awaiting_3d_secure', recent ? 10 : 0]] as const);
+        const status = demo
+          ? 'completed'
+          : random.weighted([
+              ['completed', 72],
+              ['pending', 8],
+              ['failed', 12],
+              ['cancelled', 6],
+              ['awaiting_3d_secure', recent ? 10 : 0],
+            ] as const);
         const settled = status === 'completed' || status === 'failed' || status === 'cancelled';
         const updated = settled ? at + random.int(1, 600) * 1000 : at;
-        const brand = random.weighted([['visa', 6], ['mastercard', 3], ['amex', 1]] as const);
+        const brand = random.weighted([
+          ['visa', 6],
+          ['mastercard', 3],
+          ['amex', 1],
+        ] as const);
         const expiry = new Date(addMonths(at, random.int(6, 48)));
         const deposit = {
           ...record(at, updated),
@@ -411,7 +551,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       if (spendable >= 10_000 && random.chance(0.25)) {
         const at = later(0.5);
         const amount = Math.floor((spendable * (0.1 + random.next() * 0.5)) / 100) * 100;
-        const status = random.weighted([['completed', 60], ['pending', 25], ['failed', 15]] as const);
+        const status = random.weighted([
+          ['completed', 60],
+          ['pending', 25],
+          ['failed', 15],
+        ] as const);
         const updated = status === 'pending' ? at : at + random.int(1, 3) * DAY;
         const withdrawal = {
           ...record(at, Math.min(updated, now)),
@@ -437,7 +581,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
           productPrice: product.price,
           gain: euros(amount - cents(product.price)),
           amount: euros(amount),
-          status: demo ? 'pending' : random.weighted([['pending', 5], ['accepted', 3], ['rejected', 2]] as const),
+          status: demo
+            ? 'pending'
+            : random.weighted([
+                ['pending', 5],
+                ['accepted', 3],
+                ['rejected', 2],
+              ] as const),
           expirationDate: new Date(at + random.int(14, 60) * DAY),
           origin: random.pick(['vault', 'advisor', 'campaign', 'website']),
         });
@@ -487,13 +637,22 @@ function productValues(random: Random, category: string): { values: Row; price: 
       const vintage = random.int(1996, 2020);
       const region = random.pick(['Bordeaux', 'Burgundy', 'Champagne', 'Tuscany', 'Rioja']);
       const bottles = random.pick([6, 12]);
-      return { values: { vintage, region, bottles }, price: euros(random.int(80_000, 1_500_000)), description: `${bottles} bottles, ${region} ${vintage}.` };
+      return {
+        values: { vintage, region, bottles },
+        price: euros(random.int(80_000, 1_500_000)),
+        description: `${bottles} bottles, ${region} ${vintage}.`,
+      };
     }
     case 'Watch': {
       const brand = random.pick(['Rolex', 'Patek Philippe', 'Audemars Piguet', 'Omega']);
       const year = random.int(1970, 2023);
       return {
-        values: { brand, reference: `${random.int(1000, 9999)}${random.pick(['A', 'J', 'R', 'G'])}`, year, boxAndPapers: random.chance(0.6) },
+        values: {
+          brand,
+          reference: `${random.int(1000, 9999)}${random.pick(['A', 'J', 'R', 'G'])}`,
+          year,
+          boxAndPapers: random.chance(0.6),
+        },
         price: euros(random.int(600_000, 12_000_000)),
         description: `${brand} from ${year}.`,
       };
@@ -513,7 +672,9 @@ function productValues(random: Random, category: string): { values: Row; price: 
 /** The report as lines for a console: what was made, how fast, and how to sign in. */
 export function formatSeedReport(report: SeedReport, rootEmail?: string): string {
   const rows = Object.entries(report.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`);
-  const total = Object.entries(report.counts).filter(([name]) => name !== 'changeLog').reduce((sum, [, n]) => sum + n, 0);
+  const total = Object.entries(report.counts)
+    .filter(([name]) => name !== 'changeLog')
+    .reduce((sum, [, n]) => sum + n, 0);
   return [
     `Demo data (seed ${report.seed}): ${total.toLocaleString('en-US')} rows in ${(report.durationMs / 1000).toFixed(1)} s`,
     `  ${rows.join(', ')}`,

@@ -55,7 +55,8 @@ export function registerIdempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (!MUTATING.has(request.method) || key === undefined || !request.actor) return;
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', { 'idempotency-key': { key: 'validation.idempotencyKey', params: {} } });
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key))
+      throw new AppError('BAD_REQUEST', { 'idempotency-key': { key: 'validation.idempotencyKey', params: {} } });
     const hash = requestHash(request);
     const stored = await findStored(app.services.db, request.actor.id, key);
     if (stored) {

@@ -11,7 +11,11 @@ export const campaignResource = defineResource({
   hooks: {
     /** SPEC.md §6: a campaign linked to at least one lead cannot be deleted. */
     async beforeDelete({ tx }, campaign) {
-      const [lead] = await tx.select({ id: users.id }).from(users).where(eq(users.campaignId, campaign.id as string)).limit(1);
+      const [lead] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.campaignId, campaign.id as string))
+        .limit(1);
       if (lead) throw new AppError('CAMPAIGN_HAS_LEADS');
     },
   },

@@ -50,7 +50,12 @@ export type ResourceDefinition = {
 export const defineResource = (definition: ResourceDefinition) => definition;
 
 const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-const batchDeleteBody = z.strictObject({ ids: z.array(z.uuid({ error: 'validation.id' })).min(1).max(1000) });
+const batchDeleteBody = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'validation.id' }))
+    .min(1)
+    .max(1000),
+});
 const QUERY_KEYS = new Set(['page', 'limit', 'filters', 'sorts', 'q']);
 
 const isPlainObject = (value: unknown): value is Row =>
@@ -88,7 +93,11 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   const inScope = (db: Executor, actor: Actor) => scopeWhere(access.scope, columns, actor, db);
 
   async function findInScope(db: Executor, actor: Actor, id: string, lock = false): Promise<Row> {
-    const query = db.select().from(table).where(conjunction(eq(columns.id, id), inScope(db, actor))).limit(1);
+    const query = db
+      .select()
+      .from(table)
+      .where(conjunction(eq(columns.id, id), inScope(db, actor)))
+      .limit(1);
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError('NOT_FOUND');
     return row as Row;
@@ -105,7 +114,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   function checkLeadFixed(actor: Actor, values: Row, creating: boolean): Row {
     if (!resource.leadFixed || !isLeadOnly(actor.roles)) return values;
     for (const [field, fixed] of Object.entries(resource.leadFixed)) {
-      if (field in values && values[field] !== fixed) throw new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
+      if (field in values && values[field] !== fixed)
+        throw new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
     }
     return creating ? { ...values, ...resource.leadFixed } : values;
   }
@@ -159,7 +169,13 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
       search ? searchCondition(columns, entity.searchable, query.q) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      db.select().from(table).where(where).orderBy(...orderBy(columns, entity.sortable, query.sorts)).limit(query.limit).offset((query.page - 1) * query.limit),
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy(columns, entity.sortable, query.sorts))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
       db.select({ value: count() }).from(table).where(where),
     ]);
     return { [entity.plural]: (rows as Row[]).map(serialize), count: total.value, pageToCreate: pageCount(total.value, query.limit) };
@@ -185,46 +201,57 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         const problems = await hooks.checkBatch(ctx, [input]);
         if (problems?.[0]) throw new AppError('VALIDATION', problems[0]);
       }
-      const [created] = (await work.tx.insert(table).values(await buildRow(ctx, input, id)).returning()) as Row[];
+      const [created] = (await work.tx
+        .insert(table)
+        .values(await buildRow(ctx, input, id))
+        .returning()) as Row[];
       work.changed(changeOf(created, 'upsert'));
       await hooks.afterCreate?.(ctx, created);
       return { status: 201, body: serialize(created) };
     });
   });
 
-  app.post(`${base}/batch`, { schema: { tags, summary: `Create many ${entity.plural}, all or none` }, bodyLimit: 32 * 1024 * 1024 }, async (request, reply) => {
-    allow(actorOrThrow(request), 'create');
-    if (!Array.isArray(request.body)) throw new AppError('VALIDATION', { _: { key: 'validation.jsonArray', params: {} } });
-    const max = resource.maxBatch ?? 10_000;
-    if (request.body.length === 0 || request.body.length > max) throw new AppError('VALIDATION', { _: { key: 'validation.max', params: { max } } });
-    const errors: Record<string, unknown> = {};
-    const items = request.body.map((item, index) => {
-      try {
-        const { id, fields } = splitId(item);
-        return { id, input: parse(entity.create, fields) as Row };
-      } catch (error) {
-        errors[index] = error instanceof AppError ? (error.details ?? { _: { key: 'validation.invalid', params: {} } }) : error;
-        return undefined;
-      }
-    });
-    if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
-    const valid = items as { id: string; input: Row }[];
-    return mutate(request, reply, async (work) => {
-      const ctx = context(request, work);
-      const problems = await hooks.checkBatch?.(ctx, valid.map((v) => v.input));
-      if (problems?.some(Boolean)) {
-        throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
-      }
-      const rows: Row[] = [];
-      for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
-      await checkOwners(ctx, rows);
-      const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
-      const created = rows.map((row) => inserted.get(row.id)!);
-      work.changed(created.map((row) => changeOf(row, 'upsert')));
-      for (const row of created) await hooks.afterCreate?.(ctx, row);
-      return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
-    });
-  });
+  app.post(
+    `${base}/batch`,
+    { schema: { tags, summary: `Create many ${entity.plural}, all or none` }, bodyLimit: 32 * 1024 * 1024 },
+    async (request, reply) => {
+      allow(actorOrThrow(request), 'create');
+      if (!Array.isArray(request.body)) throw new AppError('VALIDATION', { _: { key: 'validation.jsonArray', params: {} } });
+      const max = resource.maxBatch ?? 10_000;
+      if (request.body.length === 0 || request.body.length > max)
+        throw new AppError('VALIDATION', { _: { key: 'validation.max', params: { max } } });
+      const errors: Record<string, unknown> = {};
+      const items = request.body.map((item, index) => {
+        try {
+          const { id, fields } = splitId(item);
+          return { id, input: parse(entity.create, fields) as Row };
+        } catch (error) {
+          errors[index] = error instanceof AppError ? (error.details ?? { _: { key: 'validation.invalid', params: {} } }) : error;
+          return undefined;
+        }
+      });
+      if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
+      const valid = items as { id: string; input: Row }[];
+      return mutate(request, reply, async (work) => {
+        const ctx = context(request, work);
+        const problems = await hooks.checkBatch?.(
+          ctx,
+          valid.map((v) => v.input),
+        );
+        if (problems?.some(Boolean)) {
+          throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
+        }
+        const rows: Row[] = [];
+        for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
+        await checkOwners(ctx, rows);
+        const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
+        const created = rows.map((row) => inserted.get(row.id)!);
+        work.changed(created.map((row) => changeOf(row, 'upsert')));
+        for (const row of created) await hooks.afterCreate?.(ctx, row);
+        return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
+      });
+    },
+  );
 
   app.patch(`${base}/:id`, { schema: { tags, summary: `Change a ${entity.name} (changed fields only)` } }, async (request, reply) => {
     allow(actorOrThrow(request), 'update');
@@ -295,6 +322,9 @@ export function publicRecord(resource: ResourceDefinition, row: Row): Row {
 /** Reads one record in the actor's scope, for features built beside the standard set. */
 export async function findScoped(db: Executor | Tx, resource: ResourceDefinition, actor: Actor, id: string): Promise<Row | undefined> {
   const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
-  const [row] = await db.select().from(resource.table).where(and(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)));
+  const [row] = await db
+    .select()
+    .from(resource.table)
+    .where(and(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)));
   return row as Row | undefined;
 }

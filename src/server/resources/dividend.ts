@@ -11,7 +11,10 @@ export const dividendResource = defineResource({
   hooks: {
     /** A dividend belongs to its investment's owner. */
     async prepareCreate({ tx }, input) {
-      const [investment] = await tx.select({ userId: investments.userId }).from(investments).where(eq(investments.id, input.investmentId as string));
+      const [investment] = await tx
+        .select({ userId: investments.userId })
+        .from(investments)
+        .where(eq(investments.id, input.investmentId as string));
       if (!investment) throw new AppError('VALIDATION', { investmentId: { key: 'validation.reference', params: {} } });
       return { ...input, userId: investment.userId };
     },

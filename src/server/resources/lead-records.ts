@@ -19,7 +19,13 @@ export async function touchLeadRecords(work: Work, leadIds: string[], staff: unk
       .from(resource.table)
       .where(inArray(columns[scope.owner], leadIds))) as { id: string; owner: string }[];
     work.changed(
-      rows.map((row) => ({ entity: resource.entity.name, recordId: row.id, op: 'upsert' as const, audience: [row.owner, ...extra], leadsOf: [row.owner] })),
+      rows.map((row) => ({
+        entity: resource.entity.name,
+        recordId: row.id,
+        op: 'upsert' as const,
+        audience: [row.owner, ...extra],
+        leadsOf: [row.owner],
+      })),
     );
   }
 }

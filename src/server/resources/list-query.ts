@@ -1,4 +1,23 @@
-import { and, arrayContains, arrayOverlaps, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  between,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Filter, Sort } from '../../shared/list-params.ts';
 import { AppError } from '../http/app-error.ts';
@@ -58,7 +77,10 @@ export function filterCondition(columns: Record<string, PgColumn>, allowed: read
   }
   if (operator === 'in') {
     if (!values.length) return undefined;
-    return inArray(column, values.map((v) => coerce(column, field, v)));
+    return inArray(
+      column,
+      values.map((v) => coerce(column, field, v)),
+    );
   }
   if (values.length < (operator === 'between' ? 2 : 1)) throw bad(field);
   const first = operator === 'contains' ? undefined : coerce(column, field, values[0]);

@@ -7,7 +7,10 @@ import { defineResource, type Row } from './define-resource.ts';
 
 /** SPEC.md §5: each required dynamic field of the product's category gives '{field} is required'. */
 async function checkDynamicValues(db: Executor, categoryId: string, values: Record<string, unknown> = {}) {
-  const [category] = await db.select({ fields: productCategories.fields }).from(productCategories).where(eq(productCategories.id, categoryId));
+  const [category] = await db
+    .select({ fields: productCategories.fields })
+    .from(productCategories)
+    .where(eq(productCategories.id, categoryId));
   if (!category) throw new AppError('VALIDATION', { categoryId: { key: 'validation.reference', params: {} } });
   const problems: Record<string, unknown> = {};
   for (const field of category.fields) {
@@ -18,10 +21,13 @@ async function checkDynamicValues(db: Executor, categoryId: string, values: Reco
       continue;
     }
     const ok =
-      field.type === 'number' ? typeof value === 'number'
-      : field.type === 'boolean' ? typeof value === 'boolean'
-      : field.type === 'date' ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-      : typeof value === 'string' && (!field.options?.length || field.options.some((o) => o.key === value));
+      field.type === 'number'
+        ? typeof value === 'number'
+        : field.type === 'boolean'
+          ? typeof value === 'boolean'
+          : field.type === 'date'
+            ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+            : typeof value === 'string' && (!field.options?.length || field.options.some((o) => o.key === value));
     if (!ok) problems[`values.${field.fieldName}`] = { key: 'validation.invalid', params: {} };
   }
   if (Object.keys(problems).length) throw new AppError('VALIDATION', problems);

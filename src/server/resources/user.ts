@@ -65,7 +65,9 @@ export const userResource = defineResource({
           .where(sql`${users.email} = any(${sql.param(emails.slice(i, i + 5000))}::text[])`);
         for (const { email } of taken) problems[seen.get(email)!] = { email: issue('errors.EMAIL_TAKEN') };
       }
-      const bad = await unassignable(tx, [...new Set(inputs.map((i) => i.assignedTo).filter((id): id is string => typeof id === 'string'))]);
+      const bad = await unassignable(tx, [
+        ...new Set(inputs.map((i) => i.assignedTo).filter((id): id is string => typeof id === 'string')),
+      ]);
       inputs.forEach((input, index) => {
         if (bad.has(input.assignedTo as string)) problems[index] = { ...problems[index], assignedTo: issue('validation.assignable') };
       });
@@ -115,13 +117,17 @@ export const userResource = defineResource({
         if (updated.status === 'locked') await revokeUserSessions(tx, updated.id as string);
         await audit(updated.status === 'locked' ? 'user.lock' : 'user.unlock', 'user', updated.id as string);
       }
-      if (String(previous.roles) !== String(updated.roles)) await audit('user.roles', 'user', updated.id as string, { from: previous.roles, to: updated.roles });
+      if (String(previous.roles) !== String(updated.roles))
+        await audit('user.roles', 'user', updated.id as string, { from: previous.roles, to: updated.roles });
       if (previous.assignedTo !== updated.assignedTo) {
         await audit('user.assign', 'user', updated.id as string, { from: previous.assignedTo, to: updated.assignedTo });
         await touchLeadRecords(ctx, [updated.id as string], [previous.assignedTo, updated.assignedTo]);
       }
       if (previous.verificationStatus !== updated.verificationStatus && other) {
-        await audit('user.verification', 'user', updated.id as string, { from: previous.verificationStatus, to: updated.verificationStatus });
+        await audit('user.verification', 'user', updated.id as string, {
+          from: previous.verificationStatus,
+          to: updated.verificationStatus,
+        });
       }
     },
 

@@ -21,12 +21,9 @@ export type EntityDefinition<
 };
 
 /** Declares an entity's shared contract; common fields are always filterable and sortable. */
-export function defineEntity<
-  const Name extends string,
-  const Plural extends string,
-  Create extends z.ZodType,
-  Update extends z.ZodType,
->(definition: EntityDefinition<Name, Plural, Create, Update>): EntityDefinition<Name, Plural, Create, Update> {
+export function defineEntity<const Name extends string, const Plural extends string, Create extends z.ZodType, Update extends z.ZodType>(
+  definition: EntityDefinition<Name, Plural, Create, Update>,
+): EntityDefinition<Name, Plural, Create, Update> {
   return {
     ...definition,
     filterable: [...COMMON_FIELDS, ...definition.filterable],

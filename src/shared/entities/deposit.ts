@@ -5,7 +5,10 @@ import { money } from '../money.ts';
 import { defineEntity } from './define-entity.ts';
 
 export const cardNumber = () =>
-  z.string({ error: 'validation.required' }).trim().transform((v) => v.replace(/[\s-]/g, ''))
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.cardNumber' }));
 /** MM/YY (SPEC.md §9). */
 export const cardExpiry = () =>

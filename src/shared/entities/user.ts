@@ -30,7 +30,19 @@ export const userEntity = defineEntity({
   create: z.strictObject(shape),
   /** Changing one's own password also needs the current one. */
   update: z.strictObject({ ...shape, currentPassword: z.string().max(128) }).partial(),
-  filterable: ['roles', 'status', 'email', 'campaignId', 'assignedTo', 'labels', 'qualifications', 'verificationStatus', 'lastLogin', 'firstName', 'lastName'],
+  filterable: [
+    'roles',
+    'status',
+    'email',
+    'campaignId',
+    'assignedTo',
+    'labels',
+    'qualifications',
+    'verificationStatus',
+    'lastLogin',
+    'firstName',
+    'lastName',
+  ],
   sortable: ['firstName', 'lastName', 'email', 'status', 'lastLogin', 'verificationStatus'],
   searchable: ['firstName', 'lastName', 'email', 'phone', 'mobile'],
 });

@@ -12,9 +12,19 @@ import { passwordChangeSchema, passwordsMismatch } from '../../../src/app/featur
 
 const t = i18next.createInstance();
 beforeAll(async () => {
-  await t.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: en }, fr: { translation: fr } }, interpolation: { escapeValue: false } });
+  await t.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+  });
 });
-const translate = (issues: z.core.$ZodIssue[]) => translateIssues(issues, (k, p) => t.t(k, p), (k) => t.exists(k));
+const translate = (issues: z.core.$ZodIssue[]) =>
+  translateIssues(
+    issues,
+    (k, p) => t.t(k, p),
+    (k) => t.exists(k),
+  );
 
 describe('the form kit reads the shared zod schemas', () => {
   test('campaign: one required text field', () => {
@@ -42,14 +52,26 @@ describe('the form kit reads the shared zod schemas', () => {
 
   test('settings: booleans, long text, tags; records it cannot draw are left to the screen', () => {
     const fields = Object.fromEntries(describeSchema(settingUpdateSchema).map((f) => [f.name, f.kind]));
-    expect(fields).toMatchObject({ companyName: 'text', companyDescription: 'textarea', email: 'email', receiveEmails: 'boolean', labels: 'tags', theme: 'select' });
+    expect(fields).toMatchObject({
+      companyName: 'text',
+      companyDescription: 'textarea',
+      email: 'email',
+      receiveEmails: 'boolean',
+      labels: 'tags',
+      theme: 'select',
+    });
     expect(fields.media).toBeUndefined();
   });
 });
 
 describe('field errors are translated from the i18n keys in the schemas', () => {
   test('required, email, and params ({{min}}, {{max}})', () => {
-    const result = ENTITIES.project.create.safeParse({ name: '', rentability: 301, duration: 0, description: { en: 'x', fr: '', de: 'y' } });
+    const result = ENTITIES.project.create.safeParse({
+      name: '',
+      rentability: 301,
+      duration: 0,
+      description: { en: 'x', fr: '', de: 'y' },
+    });
     expect(result.success).toBe(false);
     const errors = translate(result.error!.issues);
     expect(errors.name).toBe('This field is required');
@@ -99,7 +121,9 @@ describe('form values by path, and changed fields only', () => {
   });
 
   test('PATCH bodies carry only what changed', () => {
-    expect(changedFields({ firstName: 'Ada', lastName: 'L', labels: ['forex'] }, { firstName: 'Ada', lastName: 'K', labels: ['forex'] })).toEqual({ lastName: 'L' });
+    expect(
+      changedFields({ firstName: 'Ada', lastName: 'L', labels: ['forex'] }, { firstName: 'Ada', lastName: 'K', labels: ['forex'] }),
+    ).toEqual({ lastName: 'L' });
     expect(changedFields({ a: null }, { a: undefined })).toEqual({});
   });
 });

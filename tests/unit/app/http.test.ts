@@ -13,7 +13,8 @@ const fakeFetch = (respond: (call: Call) => Response | Promise<Response>) => {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the HTTP client (SPEC.md §7)', () => {
   test('sends x-timezone, x-lang and the bearer token, to /api, with cookies', async () => {
@@ -58,7 +59,8 @@ describe('the HTTP client (SPEC.md §7)', () => {
     // With a caller's signal, AbortSignal.timeout keeps the limit (real timers: a short timeout).
     const controller = new AbortController();
     const http = createHttp({
-      fetch: ((_: unknown, init?: RequestInit) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as unknown as typeof fetch,
+      fetch: ((_: unknown, init?: RequestInit) =>
+        new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as unknown as typeof fetch,
       getToken: () => null,
       getLocalLanguage: () => 'en-US',
       timeout: 30,
@@ -70,8 +72,16 @@ describe('the HTTP client (SPEC.md §7)', () => {
   describe('error text (SPEC.md §8)', () => {
     test("the server's message first, with its code and field details", async () => {
       const { fetch } = fakeFetch(() => json({ message: 'Wrong email or password', code: 'INVALID_CREDENTIALS' }, 401));
-      const error = await createHttp({ fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
-      expect(toApiError(error)).toMatchObject({ message: 'Wrong email or password', code: 'INVALID_CREDENTIALS', status: 401, network: false });
+      const error = await createHttp({ fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/auth/login', {
+        method: 'POST',
+        body: {},
+      }).catch((e: unknown) => e);
+      expect(toApiError(error)).toMatchObject({
+        message: 'Wrong email or password',
+        code: 'INVALID_CREDENTIALS',
+        status: 401,
+        network: false,
+      });
     });
 
     test('field details become dotted paths, like form fields', () => {
@@ -83,11 +93,15 @@ describe('the HTTP client (SPEC.md §7)', () => {
     });
 
     test("else the client error's message", async () => {
-      const { fetch } = fakeFetch(() => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
+      const { fetch } = fakeFetch(
+        () => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+      );
       const error = await createHttp({ fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/x').catch((e: unknown) => e);
       expect(errorMessage(error)).toBe('Bad Gateway');
       const offline = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-      const networkError = await createHttp({ fetch: offline.fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/x').catch((e: unknown) => e);
+      const networkError = await createHttp({ fetch: offline.fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/x').catch(
+        (e: unknown) => e,
+      );
       expect(toApiError(networkError)).toMatchObject({ message: 'Failed to fetch', network: true });
     });
 

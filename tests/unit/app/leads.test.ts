@@ -10,7 +10,13 @@ describe('quick filters', () => {
   test('a picked value becomes an `in` filter beside the others; "any" removes it; the view name goes', () => {
     const state = { filters: [{ field: 'labels', values: ['forex'] }], view: 'Mine' };
     const next = withQuickValue(state, 'campaignId', ['c1']);
-    expect(next).toEqual({ filters: [{ field: 'labels', values: ['forex'] }, { field: 'campaignId', values: ['c1'] }], view: undefined });
+    expect(next).toEqual({
+      filters: [
+        { field: 'labels', values: ['forex'] },
+        { field: 'campaignId', values: ['c1'] },
+      ],
+      view: undefined,
+    });
     expect(quickValue(next.filters, 'campaignId')).toEqual(['c1']);
     expect(withQuickValue(next, 'campaignId', [ANY]).filters).toEqual([{ field: 'labels', values: ['forex'] }]);
     expect(withQuickValue({ filters: [{ field: 'labels', values: ['forex'] }] }, 'labels', []).filters).toBeUndefined();

@@ -11,15 +11,26 @@ describe('list state in the URL', () => {
   test('keeps well-formed parts and, given field lists, only allowed fields', () => {
     const search = {
       q: 'spring',
-      filters: JSON.stringify([{ field: 'name', values: ['a'], operator: 'contains' }, { field: 'name', values: ['b'], operator: 'drop table' }, { field: 'password', values: ['x'] }, { nonsense: true }]),
-      sorts: [{ field: 'name', order: 'desc' }, { field: 'secret', order: 'asc' }],
+      filters: JSON.stringify([
+        { field: 'name', values: ['a'], operator: 'contains' },
+        { field: 'name', values: ['b'], operator: 'drop table' },
+        { field: 'password', values: ['x'] },
+        { nonsense: true },
+      ]),
+      sorts: [
+        { field: 'name', order: 'desc' },
+        { field: 'secret', order: 'asc' },
+      ],
       cols: ['name', 3],
       view: 'Mine',
     };
     expect(parseListState(search, { ...ENTITIES.campaign, operators: FILTER_OPERATORS })).toEqual({
       q: 'spring',
       // An unknown operator is dropped (the filter stays, with the server's default).
-      filters: [{ field: 'name', values: ['a'], operator: 'contains' }, { field: 'name', values: ['b'] }],
+      filters: [
+        { field: 'name', values: ['a'], operator: 'contains' },
+        { field: 'name', values: ['b'] },
+      ],
       sorts: [{ field: 'name', order: 'desc' }],
       cols: ['name'],
       view: 'Mine',
@@ -43,13 +54,17 @@ describe('list state in the URL', () => {
 
 describe('the HTTP entity store', () => {
   test('filters and sorts travel as JSON; a text query goes to /search', async () => {
-    expect(listParams({ page: 2, limit: 100, filters: [{ field: 'roles', values: ['lead'] }], sorts: [{ field: 'name', order: 'asc' }] })).toEqual({
+    expect(
+      listParams({ page: 2, limit: 100, filters: [{ field: 'roles', values: ['lead'] }], sorts: [{ field: 'name', order: 'asc' }] }),
+    ).toEqual({
       page: 2,
       limit: 100,
       filters: '[{"field":"roles","values":["lead"]}]',
       sorts: '[{"field":"name","order":"asc"}]',
     });
-    const http = vi.fn(async (url: string) => (url.endsWith('/batch') ? { campaigns: [{ id: 'n' }] } : { campaigns: [{ id: '1' }], count: 1, pageToCreate: 1 }));
+    const http = vi.fn(async (url: string) =>
+      url.endsWith('/batch') ? { campaigns: [{ id: 'n' }] } : { campaigns: [{ id: '1' }], count: 1, pageToCreate: 1 },
+    );
     const store = createHttpEntityStore(http as never, 'campaign');
     expect(await store.list({ page: 1, limit: 20, q: 'x' })).toEqual({ rows: [{ id: '1' }], count: 1, pageToCreate: 1 });
     expect(http.mock.calls[0]?.[0]).toBe('/v1/campaign/search');
@@ -121,7 +136,9 @@ describe('locales', () => {
   test('fr and de have every app key en has', async () => {
     const keys = (node: unknown, prefix = ''): string[] =>
       node && typeof node === 'object' ? Object.entries(node).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
-    const [en, fr, de] = await Promise.all(['en', 'fr', 'de'].map(async (l) => (await import(`../../../locales/${l}.json`)).default as Record<string, unknown>));
+    const [en, fr, de] = await Promise.all(
+      ['en', 'fr', 'de'].map(async (l) => (await import(`../../../locales/${l}.json`)).default as Record<string, unknown>),
+    );
     const enKeys = keys(en.app);
     expect(enKeys.length).toBeGreaterThan(100);
     expect(enKeys.filter((k) => !keys(fr.app).includes(k))).toEqual([]);

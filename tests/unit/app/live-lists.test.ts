@@ -8,7 +8,12 @@ function liveStore(initial: EntityRecord[]) {
   const watchers = new Set<() => void>();
   const calls: ListQuery[] = [];
   let hold: Promise<void> | null = null;
-  const store: EntityStore & { set: (next: EntityRecord[]) => void; hold: (p: Promise<void> | null) => void; calls: ListQuery[]; watchers: Set<() => void> } = {
+  const store: EntityStore & {
+    set: (next: EntityRecord[]) => void;
+    hold: (p: Promise<void> | null) => void;
+    calls: ListQuery[];
+    watchers: Set<() => void>;
+  } = {
     entity: 'campaign',
     calls,
     watchers,
@@ -74,7 +79,12 @@ describe('lists follow the mirror (a pull, a replay, another tab)', () => {
     await vi.waitFor(() => expect(rows.getSnapshot().rowAt(24)).not.toBeNull());
     store.set(named(5));
     await vi.waitFor(() => expect(rows.getSnapshot().count).toBe(5));
-    expect(rows.getSnapshot().loaded().map((r) => r.id)).toEqual(['C0', 'C1', 'C2', 'C3', 'C4']);
+    expect(
+      rows
+        .getSnapshot()
+        .loaded()
+        .map((r) => r.id),
+    ).toEqual(['C0', 'C1', 'C2', 'C3', 'C4']);
     rows.dispose();
   });
 

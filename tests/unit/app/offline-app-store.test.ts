@@ -1,11 +1,22 @@
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, test } from 'vitest';
-import { answerOf, createAppEntityStore, localWriteError, watchOutboxCounts, watchTable, type OutboxCounts } from '../../../src/app/offline/app-store.ts';
+import {
+  answerOf,
+  createAppEntityStore,
+  localWriteError,
+  watchOutboxCounts,
+  watchTable,
+  type OutboxCounts,
+} from '../../../src/app/offline/app-store.ts';
 import { createOfflineEngine, type OfflineEngine } from '../../../src/app/offline/engine.ts';
 import { inProcessLocks, type OnlineSignal } from '../../../src/app/offline/ports.ts';
 
-type Handler = (method: string, path: string, body: unknown) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+type Handler = (
+  method: string,
+  path: string,
+  body: unknown,
+) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
 function switchable(initial: boolean): OnlineSignal & { set: (online: boolean) => void } {
   let online = initial;
@@ -35,8 +46,13 @@ async function engineWith(handler: Handler, online = switchable(true), pulls: st
       if (path.startsWith('/v1/sync')) pulls.push(path);
       if (path.startsWith('/v1/sync')) return new Response(JSON.stringify({ changes: [], cursor: 0, hasMore: false }), { status: 200 });
       // A hung server still lets the engine's timeout abort the request.
-      const aborted = new Promise<never>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-      const answer = await Promise.race([handler(init.method ?? 'GET', path, init.body ? JSON.parse(String(init.body)) : undefined), aborted]);
+      const aborted = new Promise<never>((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+      const answer = await Promise.race([
+        handler(init.method ?? 'GET', path, init.body ? JSON.parse(String(init.body)) : undefined),
+        aborted,
+      ]);
       return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status });
     },
     getToken: () => 'token',
@@ -56,7 +72,10 @@ async function engineWith(handler: Handler, online = switchable(true), pulls: st
 
 describe('the app store over the offline engine', () => {
   test('online, a write waits for the server and comes back with its version', async () => {
-    const { engine } = await engineWith((method, _path, body) => ({ status: method === 'POST' ? 201 : 200, body: { ...(body as object), version: 1 } }));
+    const { engine } = await engineWith((method, _path, body) => ({
+      status: method === 'POST' ? 201 : 200,
+      body: { ...(body as object), version: 1 },
+    }));
     const store = createAppEntityStore(engine, 'campaign');
     const created = await store.create({ name: 'Spring' });
     expect(await engine.unsentCount()).toBe(0);
@@ -64,7 +83,10 @@ describe('the app store over the offline engine', () => {
   });
 
   test("online, a refusal lands on the form with the server's field details; the dead letter is not left behind", async () => {
-    const { engine } = await engineWith(() => ({ status: 400, body: { message: 'Some fields are not valid', code: 'VALIDATION', details: { email: ['This email is already in use'] } } }));
+    const { engine } = await engineWith(() => ({
+      status: 400,
+      body: { message: 'Some fields are not valid', code: 'VALIDATION', details: { email: ['This email is already in use'] } },
+    }));
     const store = createAppEntityStore(engine, 'campaign');
     await expect(store.create({ name: 'Taken' })).rejects.toMatchObject({
       message: 'Some fields are not valid',
@@ -79,7 +101,16 @@ describe('the app store over the offline engine', () => {
 
   test('online, a version conflict is given to the form and stays in sync issues for keep mine / take theirs', async () => {
     const { engine } = await engineWith((method, path, body) =>
-      method === 'POST' ? { status: 201, body: { ...(body as object), version: 1 } } : { status: 409, body: { message: 'Someone else changed this record', code: 'VERSION_CONFLICT', current: { id: path.split('/').pop(), name: 'Theirs', version: 2 } } },
+      method === 'POST'
+        ? { status: 201, body: { ...(body as object), version: 1 } }
+        : {
+            status: 409,
+            body: {
+              message: 'Someone else changed this record',
+              code: 'VERSION_CONFLICT',
+              current: { id: path.split('/').pop(), name: 'Theirs', version: 2 },
+            },
+          },
     );
     const store = createAppEntityStore(engine, 'campaign');
     const created = await store.create({ name: 'Mine' });
@@ -112,7 +143,12 @@ describe('the app store over the offline engine', () => {
 
   test('a write behind a change waiting in sync issues does not wait for the server', async () => {
     const { engine, online } = await engineWith((method, path, body) =>
-      method === 'POST' ? { status: 201, body: { ...(body as object), version: 1 } } : { status: 409, body: { message: 'conflict', code: 'VERSION_CONFLICT', current: { id: path.split('/').pop(), name: 'Theirs', version: 2 } } },
+      method === 'POST'
+        ? { status: 201, body: { ...(body as object), version: 1 } }
+        : {
+            status: 409,
+            body: { message: 'conflict', code: 'VERSION_CONFLICT', current: { id: path.split('/').pop(), name: 'Theirs', version: 2 } },
+          },
     );
     const store = createAppEntityStore(engine, 'campaign');
     const created = await store.create({ name: 'A' });
@@ -166,7 +202,10 @@ describe('the app store over the offline engine', () => {
   });
 
   test('a full disk is said in words, never swallowed', () => {
-    expect(localWriteError(Object.assign(new Error('full'), { name: 'QuotaExceededError' }))).toMatchObject({ code: 'QUOTA', network: false });
+    expect(localWriteError(Object.assign(new Error('full'), { name: 'QuotaExceededError' }))).toMatchObject({
+      code: 'QUOTA',
+      network: false,
+    });
     expect(localWriteError({ name: 'AbortError', inner: { name: 'QuotaExceededError' } })).toMatchObject({ code: 'QUOTA' });
     expect(localWriteError(new Error('NOT_FOUND'))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     const other = new Error('other');

@@ -59,7 +59,9 @@ function session(overrides: Partial<OfflineSessionDeps> = {}, unsent: Record<str
 describe('the offline engine in the session (DESIGN.md §7)', () => {
   test('sign-in opens the user’s engine, installs its stores, starts it, asks for persistent storage', async () => {
     const persist = vi.fn(async () => true);
-    const { s, engines, installed, state } = session({ storage: { persist, persisted: async () => false, estimate: async () => ({ usage: 10, quota: 100 }) } });
+    const { s, engines, installed, state } = session({
+      storage: { persist, persisted: async () => false, estimate: async () => ({ usage: 10, quota: 100 }) },
+    });
     await s.activate('ada', { signIn: true });
     expect(engines.map((e) => e.userId)).toEqual(['ada']);
     expect(engines[0]!.calls).toEqual(['start']);
@@ -158,7 +160,8 @@ describe('the offline engine in the session (DESIGN.md §7)', () => {
   test('a database that cannot be opened falls back to the API stores and says so', async () => {
     const installed: (string | null)[] = [];
     const { s, state } = session({
-      createEngine: (userId) => Object.assign(fakeEngine(userId), { start: async () => Promise.reject(new Error('no IndexedDB')) }) as unknown as OfflineEngine,
+      createEngine: (userId) =>
+        Object.assign(fakeEngine(userId), { start: async () => Promise.reject(new Error('no IndexedDB')) }) as unknown as OfflineEngine,
       install: (engine) => void installed.push((engine as unknown as FakeEngine).userId),
       uninstall: () => void installed.push(null),
     });

@@ -13,7 +13,18 @@ async function freshStores() {
   return { ...authModule, ...uiModule, ...opsModule, ...settingsModule };
 }
 
-const user = (over: object = {}) => ({ id: 'u1', firstName: 'Ada', lastName: 'L', email: 'ada@x.test', roles: ['admin'], theme: null, mode: null, version: 1, ...over }) as never;
+const user = (over: object = {}) =>
+  ({
+    id: 'u1',
+    firstName: 'Ada',
+    lastName: 'L',
+    email: 'ada@x.test',
+    roles: ['admin'],
+    theme: null,
+    mode: null,
+    version: 1,
+    ...over,
+  }) as never;
 
 beforeEach(() => localStorage.clear());
 
@@ -111,7 +122,9 @@ describe('ops store: every async operation has a status and its error', () => {
 
   test('a failure is kept per operation and raises the toast', async () => {
     const s = await freshStores();
-    await expect(s.runOp('settings.logo', () => Promise.reject(new Error('boom')), { toast: () => 'Failed to upload logo' })).rejects.toMatchObject({ message: 'boom' });
+    await expect(
+      s.runOp('settings.logo', () => Promise.reject(new Error('boom')), { toast: () => 'Failed to upload logo' }),
+    ).rejects.toMatchObject({ message: 'boom' });
     expect(s.opState('settings.logo')).toMatchObject({ status: 'failed', error: { message: 'boom' } });
     expect(s.opState('other').status).toBe('idle');
     expect(s.ui.toast).toMatchObject({ message: 'Failed to upload logo', type: 'error', visible: true });

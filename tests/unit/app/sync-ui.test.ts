@@ -8,7 +8,16 @@ const status = (patch = {}) => ({ ...initialSyncStatus(true), ...patch });
 
 describe('the sync indicator', () => {
   test('online and everything sent', () => {
-    expect(syncSummary(status(), true, null)).toMatchObject({ state: 'online', tone: 'ok', pending: 0, issues: 0, quota: false, paused: false, failed: null, nearlyFull: null });
+    expect(syncSummary(status(), true, null)).toMatchObject({
+      state: 'online',
+      tone: 'ok',
+      pending: 0,
+      issues: 0,
+      quota: false,
+      paused: false,
+      failed: null,
+      nearlyFull: null,
+    });
   });
 
   test('offline (the browser or the engine says so), with changes waiting', () => {
@@ -60,7 +69,12 @@ const entry = (patch: Partial<OutboxEntry>): OutboxEntry => ({
 describe('the sync issues screen', () => {
   test('a conflict: my value beside the server’s, field by field, bookkeeping left out', () => {
     const view = issueView(
-      entry({ state: 'conflict', payload: { name: 'Mine', budget: 10, version: 3 }, current: { id: 'c1', name: 'Theirs', budget: 10, version: 4 }, before: [{ id: 'c1', name: 'Old' }] }),
+      entry({
+        state: 'conflict',
+        payload: { name: 'Mine', budget: 10, version: 3 },
+        current: { id: 'c1', name: 'Theirs', budget: 10, version: 4 },
+        before: [{ id: 'c1', name: 'Old' }],
+      }),
     );
     expect(view).toMatchObject({ seq: 7, state: 'conflict', count: 1, title: 'Mine', deletedMine: false, goneTheirs: false });
     expect(view.rows).toEqual([
@@ -71,7 +85,17 @@ describe('the sync issues screen', () => {
 
   test('a conflict on a record the server no longer has, and a delete of mine', () => {
     expect(issueView(entry({ state: 'conflict', payload: { name: 'x' } }))).toMatchObject({ goneTheirs: true });
-    expect(issueView(entry({ state: 'conflict', kind: 'delete', payload: null, current: { id: 'c1', name: 'Now' }, before: [{ id: 'c1', name: 'Was' }] }))).toMatchObject({
+    expect(
+      issueView(
+        entry({
+          state: 'conflict',
+          kind: 'delete',
+          payload: null,
+          current: { id: 'c1', name: 'Now' },
+          before: [{ id: 'c1', name: 'Was' }],
+        }),
+      ),
+    ).toMatchObject({
       deletedMine: true,
       title: 'Now',
       rows: [],
@@ -85,7 +109,11 @@ describe('the sync issues screen', () => {
       { field: 'labels', mine: ['a', 'b'] },
     ]);
     expect(view.title).toBe('c1');
-    expect(issueView(entry({ kind: 'createMany', recordIds: ['a', 'b', 'c'], payload: [{ name: 'a' }] }))).toMatchObject({ count: 3, rows: [], title: '' });
+    expect(issueView(entry({ kind: 'createMany', recordIds: ['a', 'b', 'c'], payload: [{ name: 'a' }] }))).toMatchObject({
+      count: 3,
+      rows: [],
+      title: '',
+    });
   });
 
   test('a record’s title: its name, else its person, else its email', () => {

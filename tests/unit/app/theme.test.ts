@@ -16,7 +16,12 @@ describe('theme resolution (SPEC.md §3, §4)', () => {
 
   test('every one of the 15 colours has the five tones in both modes', () => {
     expect(Object.keys(PALETTES).sort()).toEqual([...THEME_COLORS].sort());
-    for (const color of THEME_COLORS) for (const tone of TONES) expect(PALETTES[color][tone]).toEqual({ light: expect.stringMatching(/^#[0-9a-f]{6}$/i), dark: expect.stringMatching(/^#[0-9a-f]{6}$/i) });
+    for (const color of THEME_COLORS)
+      for (const tone of TONES)
+        expect(PALETTES[color][tone]).toEqual({
+          light: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+          dark: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+        });
   });
 
   test('contrast holds (WCAG AA 4.5:1) in every colour, tone and mode', () => {

@@ -6,7 +6,8 @@ export type Credentials = { email: string; password: string };
 // Same rule as the shared email() builder; the server checks the credentials themselves.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const issue = (path: string, message: string) => ({ code: 'custom', path: [path], message, input: undefined }) as unknown as z.core.$ZodIssue;
+const issue = (path: string, message: string) =>
+  ({ code: 'custom', path: [path], message, input: undefined }) as unknown as z.core.$ZodIssue;
 
 /**
  * The login form's two rules as a zod-compatible schema: the first screen is the one that must
@@ -20,6 +21,8 @@ export const loginSchema: FormSchema<Credentials> = {
       ...(EMAIL.test(cleanEmail) ? [] : [issue('email', 'validation.email')]),
       ...(String(password) ? [] : [issue('password', 'validation.required')]),
     ];
-    return issues.length ? { success: false, error: { issues } } : { success: true, data: { email: cleanEmail, password: String(password) } };
+    return issues.length
+      ? { success: false, error: { issues } }
+      : { success: true, data: { email: cleanEmail, password: String(password) } };
   },
 };

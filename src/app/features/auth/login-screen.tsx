@@ -37,13 +37,39 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         <LookControls />
       </div>
       <main className={css({ flex: '1', display: 'grid', placeItems: 'center', p: '4' })}>
-        <div className={css({ w: 'full', maxW: 'sm', bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', boxShadow: 'lg', p: '8', _compact: { p: '5' }, display: 'flex', flexDir: 'column', gap: 'gap' })}>
+        <div
+          className={css({
+            w: 'full',
+            maxW: 'sm',
+            bg: 'surface',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'xl',
+            boxShadow: 'lg',
+            p: '8',
+            _compact: { p: '5' },
+            display: 'flex',
+            flexDir: 'column',
+            gap: 'gap',
+          })}
+        >
           <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', textAlign: 'center' })}>
-            <img src={record?.logo || '/icon-192.png'} alt="" width={56} height={56} className={css({ borderRadius: 'lg', objectFit: 'contain' })} />
+            <img
+              src={record?.logo || '/icon-192.png'}
+              alt=""
+              width={56}
+              height={56}
+              className={css({ borderRadius: 'lg', objectFit: 'contain' })}
+            />
             <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{pageTitle(record)}</p>
             <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('app.login.title')}</h1>
           </div>
-          <form onSubmit={form.onSubmit} noValidate aria-label={t('app.login.title')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+          <form
+            onSubmit={form.onSubmit}
+            noValidate
+            aria-label={t('app.login.title')}
+            className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}
+          >
             <OfflineNote text={t('app.sync.needsConnection.login')} />
             <FormError form={form} />
             {FIELDS.map((field) => (

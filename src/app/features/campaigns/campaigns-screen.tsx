@@ -14,7 +14,14 @@ const COLUMNS: ListColumn[] = [
 export function CampaignsScreen({ state, onStateChange }: { state: ListState; onStateChange: (next: ListState) => void }) {
   const { t } = useTranslation();
   return (
-    <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) 22rem' }, alignItems: 'start' })}>
+    <div
+      className={css({
+        display: 'grid',
+        gap: 'gap',
+        gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) 22rem' },
+        alignItems: 'start',
+      })}
+    >
       <EntityList
         entity="campaign"
         title={t('app.nav.campaigns')}

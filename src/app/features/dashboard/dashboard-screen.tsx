@@ -29,7 +29,14 @@ export function DashboardScreen() {
       {staff ? (
         <LeadStatsPanel
           between={
-            <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+            <div
+              className={css({
+                display: 'grid',
+                gap: 'gap',
+                gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' },
+                alignItems: 'start',
+              })}
+            >
               <LeadTrendPanel />
               <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
                 <TopCampaignsPanel />
@@ -41,7 +48,9 @@ export function DashboardScreen() {
       ) : (
         <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
           <Card title={t('app.dashboard.myVerification')} actions={<VerificationBadge status={user?.verificationStatus} />}>
-            <p className={css({ fontSize: 'sm' })}>{t(`app.documents.explain.${user?.verificationStatus ?? 'uninitialized'}`, { note: user?.verificationNote ?? '' })}</p>
+            <p className={css({ fontSize: 'sm' })}>
+              {t(`app.documents.explain.${user?.verificationStatus ?? 'uninitialized'}`, { note: user?.verificationNote ?? '' })}
+            </p>
             <div>
               <Link to="/verification" className={buttonRecipe({ variant: 'outline', size: 'sm' })}>
                 {t('app.dashboard.goVerification')}

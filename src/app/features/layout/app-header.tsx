@@ -31,13 +31,49 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   // On phones the text links move into the account menu; the header keeps what fits.
   const linkButton = cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ display: { base: 'none', md: 'inline-flex' } }));
   return (
-    <header className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '14', _compact: { h: '11' }, bg: 'surface', borderBottomWidth: '1px', borderColor: 'border', position: 'sticky', top: '0', zIndex: 20 })}>
+    <header
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        px: '3',
+        h: '14',
+        _compact: { h: '11' },
+        bg: 'surface',
+        borderBottomWidth: '1px',
+        borderColor: 'border',
+        position: 'sticky',
+        top: '0',
+        zIndex: 20,
+      })}
+    >
       <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
         <Icon name="menu" />
       </Button>
-      <Link to="/" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', color: 'fg', textDecoration: 'none', minW: '0' })}>
-        <img src={record?.logo || '/icon-192.png'} alt="" width={28} height={28} className={css({ borderRadius: 'md', objectFit: 'contain' })} />
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: { base: 'none', sm: 'inline' } })}>{pageTitle(record)}</span>
+      <Link
+        to="/"
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          fontWeight: 'bold',
+          color: 'fg',
+          textDecoration: 'none',
+          minW: '0',
+        })}
+      >
+        <img
+          src={record?.logo || '/icon-192.png'}
+          alt=""
+          width={28}
+          height={28}
+          className={css({ borderRadius: 'md', objectFit: 'contain' })}
+        />
+        <span
+          className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: { base: 'none', sm: 'inline' } })}
+        >
+          {pageTitle(record)}
+        </span>
       </Link>
       <nav aria-label={t('app.header.label')} className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
         <Link to="/" className={linkButton} activeOptions={{ exact: true }}>
@@ -59,7 +95,13 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         </span>
         <Menu
           trigger={
-            <Button variant="outline" size="sm" data-testid="user-menu" aria-label={t('app.header.account', { name })} className={css({ maxW: { base: '28', sm: '60' } })}>
+            <Button
+              variant="outline"
+              size="sm"
+              data-testid="user-menu"
+              aria-label={t('app.header.account', { name })}
+              className={css({ maxW: { base: '28', sm: '60' } })}
+            >
               <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis' })}>{name}</span>
             </Button>
           }
@@ -69,9 +111,17 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
             { value: 'platform', label: t('app.header.platform'), onSelect: () => void navigate({ to: '/platform' }) },
             { value: 'profile', label: t('app.header.profile'), onSelect: () => void navigate({ to: '/profile' }) },
             { value: 'settings', label: t('app.nav.settings'), onSelect: () => void navigate({ to: '/settings' }) },
-            { value: 'mode', label: mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode'), onSelect: () => void saveOwnMode(mode === 'dark' ? 'light' : 'dark') },
+            {
+              value: 'mode',
+              label: mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode'),
+              onSelect: () => void saveOwnMode(mode === 'dark' ? 'light' : 'dark'),
+            },
             { value: 'compact', label: t('app.header.compact'), onSelect: toggleCompact },
-            ...LANGUAGES.filter((lang) => lang !== language).map((lang) => ({ value: `lang:${lang}`, label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>, onSelect: () => void setLanguage(lang) })),
+            ...LANGUAGES.filter((lang) => lang !== language).map((lang) => ({
+              value: `lang:${lang}`,
+              label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
+              onSelect: () => void setLanguage(lang),
+            })),
             {
               value: 'logout',
               label: t('app.header.logout'),

@@ -11,7 +11,13 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
-      <a href="#main" className={css({ srOnly: true, _focus: { srOnly: false, position: 'absolute', top: '2', left: '2', bg: 'surface', p: '2', zIndex: 100 } })}>
+      <a
+        href="#main"
+        className={css({
+          srOnly: true,
+          _focus: { srOnly: false, position: 'absolute', top: '2', left: '2', bg: 'surface', p: '2', zIndex: 100 },
+        })}
+      >
         {t('app.nav.skip')}
       </a>
       <ImpersonationBanner />

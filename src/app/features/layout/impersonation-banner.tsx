@@ -22,14 +22,34 @@ export function ImpersonationBanner() {
     void stopImpersonating().then(() => navigate({ to: '/' }));
   };
   return (
-    <div role="region" aria-label={t('app.impersonation.label')} className={css({ bg: 'warning', color: 'onTone', px: '4', py: '2', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', flexWrap: 'wrap', fontSize: 'sm', fontWeight: 'medium' })}>
+    <div
+      role="region"
+      aria-label={t('app.impersonation.label')}
+      className={css({
+        bg: 'warning',
+        color: 'onTone',
+        px: '4',
+        py: '2',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '3',
+        flexWrap: 'wrap',
+        fontSize: 'sm',
+        fontWeight: 'medium',
+      })}
+    >
       <span>{t('app.impersonation.text', { name })}</span>
       {state.previousToken ? (
         <Button
           size="sm"
           variant="outline"
           data-testid="stop-impersonating"
-          onClick={() => void unsentHere().catch(() => 0).then((count) => (count > 0 ? setUnsent(count) : goBack()))}
+          onClick={() =>
+            void unsentHere()
+              .catch(() => 0)
+              .then((count) => (count > 0 ? setUnsent(count) : goBack()))
+          }
         >
           {t('app.impersonation.back')}
         </Button>

@@ -36,10 +36,26 @@ export function LookControls() {
           ))}
         </select>
       </label>
-      <Button variant="ghost" size="sm" aria-pressed={mode === 'dark'} aria-label={t('app.header.darkMode')} title={darkLabel} data-testid="toggle-dark" onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={mode === 'dark'}
+        aria-label={t('app.header.darkMode')}
+        title={darkLabel}
+        data-testid="toggle-dark"
+        onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}
+      >
         <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
       </Button>
-      <Button variant="ghost" size="sm" aria-pressed={compact} aria-label={t('app.header.compact')} title={t('app.header.compact')} data-testid="toggle-compact" onClick={toggleCompact}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={compact}
+        aria-label={t('app.header.compact')}
+        title={t('app.header.compact')}
+        data-testid="toggle-compact"
+        onClick={toggleCompact}
+      >
         <Icon name="density" />
       </Button>
     </>

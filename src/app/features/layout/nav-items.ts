@@ -3,7 +3,12 @@ import { allows, type Audience } from '../../../shared/roles.ts';
 /** Sidebar entries of SPEC.md §2, in order, with who sees them (the server enforces the rest). */
 export type NavEntry = { key: string; to: string; audience: Audience; leadsToo: boolean; leadOnly?: boolean };
 
-const entry = (key: string, audience: Audience, leadsToo = false): NavEntry => ({ key, to: key === 'dashboard' ? '/' : `/${key}`, audience, leadsToo });
+const entry = (key: string, audience: Audience, leadsToo = false): NavEntry => ({
+  key,
+  to: key === 'dashboard' ? '/' : `/${key}`,
+  audience,
+  leadsToo,
+});
 
 export const SIDEBAR: readonly NavEntry[] = [
   entry('dashboard', 'all', true),

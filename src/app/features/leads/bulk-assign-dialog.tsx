@@ -31,7 +31,11 @@ export function BulkAssignDialog({ leads, onClose, onDone }: { leads: EntityReco
       await runOp(
         'user.bulkAssign',
         async () => {
-          if (isOnline()) await bulkAssign(leads.map((l) => l.id), to);
+          if (isOnline())
+            await bulkAssign(
+              leads.map((l) => l.id),
+              to,
+            );
           else for (const lead of leads) await entityStore('user').update(lead.id, { assignedTo: to }, lead.version);
         },
         { toast: (e) => t('app.people.bulkAssignFailed', { error: e.message }) },

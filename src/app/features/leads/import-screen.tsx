@@ -21,7 +21,13 @@ import { forgetLookups, useCampaigns } from './use-lookup.ts';
 type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'importing' } | { step: 'done'; report: ImportReport };
 
 const NONE = '-';
-const tableStyle = css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' }, '& th': { fontWeight: 'semibold', bg: 'subtle' } });
+const tableStyle = css({
+  w: 'full',
+  fontSize: 'sm',
+  borderCollapse: 'collapse',
+  '& th, & td': { textAlign: 'start', px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' },
+  '& th': { fontWeight: 'semibold', bg: 'subtle' },
+});
 
 /** Excel lead import (SPEC.md §2, §5): pick one file, check its columns and first rows, send it with progress, read the report. */
 export function ImportScreen() {
@@ -72,7 +78,10 @@ export function ImportScreen() {
     }
   };
 
-  const template = () => void runOp('user.template', downloadTemplate, { toast: (e) => t('app.import.templateFailed', { error: e.message }) }).catch(() => undefined);
+  const template = () =>
+    void runOp('user.template', downloadTemplate, { toast: (e) => t('app.import.templateFailed', { error: e.message }) }).catch(
+      () => undefined,
+    );
   const columnLabel = (column: string) => t(`app.import.columns.${column}`);
 
   return (
@@ -90,13 +99,31 @@ export function ImportScreen() {
         }
       />
       {!online ? (
-        <p role="status" className={css({ bg: 'warning.subtle', borderWidth: '1px', borderColor: 'warning', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}>
+        <p
+          role="status"
+          className={css({
+            bg: 'warning.subtle',
+            borderWidth: '1px',
+            borderColor: 'warning',
+            borderRadius: 'md',
+            px: '3',
+            py: '2',
+            fontSize: 'sm',
+          })}
+        >
           {t('errors.OFFLINE')}
         </p>
       ) : null}
       <Card title={t('app.import.step1')}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.import.help', { columns: IMPORT_COLUMNS.join(', ') })}</p>
-        <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start' })}>
+        <div
+          className={css({
+            display: 'grid',
+            gap: 'gap',
+            gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+            alignItems: 'start',
+          })}
+        >
           <Select
             label={t('app.import.campaign')}
             options={[{ value: NONE, label: t('app.import.campaignFromFile') }, ...campaigns.options]}
@@ -134,13 +161,16 @@ export function ImportScreen() {
               return (
                 <li key={column}>
                   <Badge tone={present ? 'success' : required ? 'error' : 'neutral'}>
-                    {present ? '✓' : '✗'} {columnLabel(column)} · {present ? t('app.import.found') : required ? t('app.import.missingRequired') : t('app.import.missingOptional')}
+                    {present ? '✓' : '✗'} {columnLabel(column)} ·{' '}
+                    {present ? t('app.import.found') : required ? t('app.import.missingRequired') : t('app.import.missingOptional')}
                   </Badge>
                 </li>
               );
             })}
           </ul>
-          {preview.ignored.length ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.import.ignored', { columns: preview.ignored.join(', ') })}</p> : null}
+          {preview.ignored.length ? (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.import.ignored', { columns: preview.ignored.join(', ') })}</p>
+          ) : null}
           {preview.missing.length ? (
             <p role="alert" className={css({ color: 'error', fontSize: 'sm', fontWeight: 'medium' })}>
               {t('errors.IMPORT_MISSING_COLUMNS', { columns: preview.missing.join(', ') })}
@@ -179,8 +209,12 @@ export function ImportScreen() {
               {t('app.import.start')}
             </Button>
           </div>
-          {phase.step === 'uploading' ? <ProgressBar label={t('app.import.uploading')} value={phase.percent} valueText={`${phase.percent} %`} /> : null}
-          {phase.step === 'importing' ? <ProgressBar label={t('app.import.importing')} value={null} valueText={t('app.import.wait')} /> : null}
+          {phase.step === 'uploading' ? (
+            <ProgressBar label={t('app.import.uploading')} value={phase.percent} valueText={`${phase.percent} %`} />
+          ) : null}
+          {phase.step === 'importing' ? (
+            <ProgressBar label={t('app.import.importing')} value={null} valueText={t('app.import.wait')} />
+          ) : null}
         </Card>
       ) : null}
 
@@ -199,7 +233,16 @@ function ImportReportCard({ report, label }: { report: ImportReport; label: (col
       {report.failed.length ? (
         <>
           <p className={css({ color: 'error', fontWeight: 'medium' })}>{report.message ?? t('app.import.someFailed')}</p>
-          <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', maxH: '96', overflowY: 'auto' })}>
+          <div
+            className={css({
+              overflowX: 'auto',
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'md',
+              maxH: '96',
+              overflowY: 'auto',
+            })}
+          >
             <table className={tableStyle} aria-label={t('app.import.failedRows')}>
               <thead>
                 <tr>
@@ -215,7 +258,9 @@ function ImportReportCard({ report, label }: { report: ImportReport; label: (col
                     <td>{failure.email || '—'}</td>
                     <td className={css({ whiteSpace: 'normal!' })}>
                       {Object.entries(failure.errors)
-                        .map(([field, message]) => t('app.import.reason', { field: IMPORT_COLUMNS.includes(field as never) ? label(field) : field, message }))
+                        .map(([field, message]) =>
+                          t('app.import.reason', { field: IMPORT_COLUMNS.includes(field as never) ? label(field) : field, message }),
+                        )
                         .join('; ')}
                     </td>
                   </tr>

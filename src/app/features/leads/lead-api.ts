@@ -15,9 +15,22 @@ export type LeadStats = {
   byCampaign: { campaignId: string | null; name: string | null; count: number }[];
 };
 export type TopCampaign = { id: string; name: string; leads: number; converted: number; conversionRate: number };
-export type LeadDocument = { id: string; name: string; url: string; mime: string; size: number; originalName: string; dateCreation: string };
+export type LeadDocument = {
+  id: string;
+  name: string;
+  url: string;
+  mime: string;
+  size: number;
+  originalName: string;
+  dateCreation: string;
+};
 export type DocumentsAnswer = { documents: LeadDocument[]; verificationStatus: string; verificationNote: string | null };
-export type ImportReport = { imported: number; total: number; failed: { row: number; email: string; errors: Record<string, string> }[]; message?: string };
+export type ImportReport = {
+  imported: number;
+  total: number;
+  failed: { row: number; email: string; errors: Record<string, string> }[];
+  message?: string;
+};
 
 export const bulkAssign = (leadIds: string[], userId: string | null) =>
   http<{ success: boolean; assigned: number; unchanged: number }>('/v1/user/bulk-assign', { method: 'PATCH', body: { leadIds, userId } });

@@ -27,7 +27,9 @@ export function LeadComments({ leadId }: { leadId: string }) {
     initial: { leadId, text: '' },
     fieldLabel: () => t('app.comments.new'),
     onSubmit: async (data) => {
-      await runOp('comment.create', () => entityStore('comment').create(data), { toast: (e) => t('app.list.createFailed', { error: e.message }) });
+      await runOp('comment.create', () => entityStore('comment').create(data), {
+        toast: (e) => t('app.list.createFailed', { error: e.message }),
+      });
       form.reset({ leadId, text: '' });
       comments.reload();
     },
@@ -44,7 +46,11 @@ export function LeadComments({ leadId }: { leadId: string }) {
       <form onSubmit={form.onSubmit} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
         <FormError form={form} />
         <Field label={t('app.comments.new')} error={form.errors.text}>
-          <FieldTextarea className={`${controlStyle} ${css({ py: '2', minH: '20' })}`} value={String(form.value('text') ?? '')} onChange={(e) => form.setValue('text', e.target.value)} />
+          <FieldTextarea
+            className={`${controlStyle} ${css({ py: '2', minH: '20' })}`}
+            value={String(form.value('text') ?? '')}
+            onChange={(e) => form.setValue('text', e.target.value)}
+          />
         </Field>
         <div>
           <Button type="submit" size="sm" loading={form.submitting}>
@@ -52,15 +58,45 @@ export function LeadComments({ leadId }: { leadId: string }) {
           </Button>
         </div>
       </form>
-      {comments.error ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{comments.error.message}</p> : null}
+      {comments.error ? (
+        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
+          {comments.error.message}
+        </p>
+      ) : null}
       {comments.count === 0 ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.comments.empty')}</p> : null}
       <ul aria-label={t('app.comments.title')} className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
         {comments.rows.map((comment) => (
-          <li key={comment.id} className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'flex', flexDir: 'column', gap: '1', bg: comment.hidden ? 'subtle' : 'surface' })}>
-            <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
+          <li
+            key={comment.id}
+            className={css({
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'md',
+              p: '3',
+              display: 'flex',
+              flexDir: 'column',
+              gap: '1',
+              bg: comment.hidden ? 'subtle' : 'surface',
+            })}
+          >
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: '2',
+                fontSize: 'xs',
+                color: 'fg.muted',
+              })}
+            >
               <span>
                 {/* No author yet: written here and not synced back, so it is one's own. */}
-                {comment.authorId ? (staff.nameOf(comment.authorId) ?? t('app.comments.someone')) : me ? personName(me) : t('app.comments.someone')} · {comment.dateCreation ? formatDateTime(comment.dateCreation) : ''}
+                {comment.authorId
+                  ? (staff.nameOf(comment.authorId) ?? t('app.comments.someone'))
+                  : me
+                    ? personName(me)
+                    : t('app.comments.someone')}{' '}
+                · {comment.dateCreation ? formatDateTime(comment.dateCreation) : ''}
               </span>
               <Button variant="ghost" size="sm" onClick={() => toggle(comment)}>
                 {comment.hidden ? t('app.comments.unhide') : t('app.comments.hide')}

@@ -47,7 +47,11 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
   const pending = answer?.verificationStatus === 'pending';
   return (
     <Card title={t('app.documents.title')} actions={answer ? <VerificationBadge status={answer.verificationStatus} /> : null}>
-      {error ? <p role="alert" className={css({ color: error.code === 'OFFLINE' ? 'fg.muted' : 'error', fontSize: 'sm' })}>{error.message}</p> : null}
+      {error ? (
+        <p role="alert" className={css({ color: error.code === 'OFFLINE' ? 'fg.muted' : 'error', fontSize: 'sm' })}>
+          {error.message}
+        </p>
+      ) : null}
       {!answer && !error ? <Spinner label={t('app.common.loading')} /> : null}
       {answer?.verificationStatus === 'rejected' && answer.verificationNote ? (
         <p className={css({ fontSize: 'sm' })}>{t('app.documents.rejectedBecause', { note: answer.verificationNote })}</p>
@@ -93,7 +97,12 @@ function RejectDialog({ busy, onClose, onReject }: { busy: boolean; onClose: () 
       }
     >
       <Field label={t('app.documents.reason')} error={error} required>
-        <FieldTextarea className={`${controlStyle} ${css({ py: '2', minH: '24' })}`} value={note} maxLength={1000} onChange={(e) => (setNote(e.target.value), setError(null))} />
+        <FieldTextarea
+          className={`${controlStyle} ${css({ py: '2', minH: '24' })}`}
+          value={note}
+          maxLength={1000}
+          onChange={(e) => (setNote(e.target.value), setError(null))}
+        />
       </Field>
     </Dialog>
   );

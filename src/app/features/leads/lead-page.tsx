@@ -42,7 +42,9 @@ export function LeadPage({ leadId }: { leadId: string }) {
     return (
       <>
         {back}
-        <p role="alert" className={css({ color: 'error', mt: 'gap' })}>{error.message}</p>
+        <p role="alert" className={css({ color: 'error', mt: 'gap' })}>
+          {error.message}
+        </p>
       </>
     );
   }
@@ -51,7 +53,9 @@ export function LeadPage({ leadId }: { leadId: string }) {
   const name = personName(lead);
   const admin = mayActOn(me, lead);
   const options = (field: string, values: unknown) =>
-    Array.isArray(values) && values.length ? values.map((v) => (field === 'labels' ? t(`app.options.labels.${v}`) : String(v))).join(', ') : '—';
+    Array.isArray(values) && values.length
+      ? values.map((v) => (field === 'labels' ? t(`app.options.labels.${v}`) : String(v))).join(', ')
+      : '—';
   const details: [string, ReactNode][] = [
     ['email', String(lead.email ?? '')],
     ['phone', String(lead.phone ?? '') || '—'],
@@ -92,11 +96,25 @@ export function LeadPage({ leadId }: { leadId: string }) {
                 <Button variant="outline" onClick={() => lock(lead.status !== 'locked')}>
                   {lead.status === 'locked' ? t('app.people.unlock') : t('app.people.lock')}
                 </Button>
-                <Button variant="outline" onClick={() => void resetPasswordOf(lead.id).then(setPassword).catch(() => undefined)}>
+                <Button
+                  variant="outline"
+                  onClick={() =>
+                    void resetPasswordOf(lead.id)
+                      .then(setPassword)
+                      .catch(() => undefined)
+                  }
+                >
                   {t('app.users.resetPassword')}
                 </Button>
                 {lead.status !== 'locked' ? (
-                  <Button variant="outline" onClick={() => void connectAs(lead.id).then(() => navigate({ to: '/' })).catch(() => undefined)}>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      void connectAs(lead.id)
+                        .then(() => navigate({ to: '/' }))
+                        .catch(() => undefined)
+                    }
+                  >
                     {t('app.users.impersonate')}
                   </Button>
                 ) : null}
@@ -108,10 +126,25 @@ export function LeadPage({ leadId }: { leadId: string }) {
           </>
         }
       />
-      <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: 'gap',
+          gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        })}
+      >
         <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
           <Card title={t('app.people.details')}>
-            <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
+            <dl
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: '4',
+                rowGap: '2',
+                fontSize: 'sm',
+              })}
+            >
               {details.map(([field, value]) => (
                 <div key={field} className={css({ display: 'contents' })}>
                   <dt className={css({ color: 'fg.muted' })}>{t(`app.fields.${field}`)}</dt>
@@ -124,7 +157,9 @@ export function LeadPage({ leadId }: { leadId: string }) {
         </div>
         <LeadComments leadId={lead.id} />
       </div>
-      {editing ? <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} /> : null}
+      {editing ? (
+        <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />
+      ) : null}
       {password ? <NewPasswordDialog password={password} name={name} onClose={() => setPassword(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
@@ -135,7 +170,9 @@ export function LeadPage({ leadId }: { leadId: string }) {
           confirmLabel={t('app.common.delete')}
           danger
           onConfirm={() =>
-            runOp('user.delete', () => entityStore('user').remove(lead.id, lead.version), { toast: (e) => t('app.list.deleteFailed', { error: e.message }) })
+            runOp('user.delete', () => entityStore('user').remove(lead.id, lead.version), {
+              toast: (e) => t('app.list.deleteFailed', { error: e.message }),
+            })
               .then(() => {
                 showToast(t('app.list.deleted', { count: 1 }), 'success');
                 void navigate({ to: '/leads' });

@@ -10,13 +10,26 @@ import { leadStats } from './lead-api.ts';
 import { VerificationBadge } from './person-badges.tsx';
 import { useFetch } from './use-fetch.ts';
 
-const tileStyle = css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: 'pad', display: 'flex', flexDir: 'column', gap: '1' });
+const tileStyle = css({
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  p: 'pad',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '1',
+});
 
 /** Lead statistics (issue 5): totals, new, assigned vs unassigned, then `between`, then verification states and leads by campaign. */
 export function LeadStatsPanel({ between }: { between?: ReactNode }) {
   const { t } = useTranslation();
   const { data, error } = useFetch((signal) => leadStats(signal), []);
-  const failed = error ? <p role="alert" className={css({ color: 'error' })}>{t('app.dashboard.loadFailed', { error: error.message })}</p> : null;
+  const failed = error ? (
+    <p role="alert" className={css({ color: 'error' })}>
+      {t('app.dashboard.loadFailed', { error: error.message })}
+    </p>
+  ) : null;
   // One tree whatever the state, so `between` is never mounted again when the figures arrive.
   if (!data) {
     return (
@@ -30,8 +43,16 @@ export function LeadStatsPanel({ between }: { between?: ReactNode }) {
   const tiles = [
     { key: 'total', value: stats.total, search: {} },
     { key: 'new', value: stats.new, search: {} },
-    { key: 'assigned', value: stats.assigned, search: { filters: [{ field: 'assignedTo', operator: 'isNull' as const, values: [false] }] } },
-    { key: 'unassigned', value: stats.unassigned, search: { filters: [{ field: 'assignedTo', operator: 'isNull' as const, values: [true] }] } },
+    {
+      key: 'assigned',
+      value: stats.assigned,
+      search: { filters: [{ field: 'assignedTo', operator: 'isNull' as const, values: [false] }] },
+    },
+    {
+      key: 'unassigned',
+      value: stats.unassigned,
+      search: { filters: [{ field: 'assignedTo', operator: 'isNull' as const, values: [true] }] },
+    },
     { key: 'locked', value: stats.locked, search: { filters: [{ field: 'status', values: ['locked'] }] } },
   ];
   const top = Math.max(1, ...stats.byCampaign.map((c) => c.count));
@@ -41,7 +62,12 @@ export function LeadStatsPanel({ between }: { between?: ReactNode }) {
         {tiles.map((tile) => (
           <li key={tile.key} className={tileStyle}>
             <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t(`app.dashboard.stats.${tile.key}`)}</span>
-            <Link to="/leads" search={tile.search} className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg', textDecoration: 'none', _hover: { color: 'primary' } })} data-testid={`stat-${tile.key}`}>
+            <Link
+              to="/leads"
+              search={tile.search}
+              className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg', textDecoration: 'none', _hover: { color: 'primary' } })}
+              data-testid={`stat-${tile.key}`}
+            >
               {formatNumber(tile.value)}
             </Link>
           </li>
@@ -54,7 +80,11 @@ export function LeadStatsPanel({ between }: { between?: ReactNode }) {
             {VERIFICATION_STATUSES.map((status) => (
               <li key={status} className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center' })}>
                 <VerificationBadge status={status} />
-                <Link to="/leads" search={{ filters: [{ field: 'verificationStatus', values: [status] }] }} className={css({ fontWeight: 'semibold', color: 'fg' })}>
+                <Link
+                  to="/leads"
+                  search={{ filters: [{ field: 'verificationStatus', values: [status] }] }}
+                  className={css({ fontWeight: 'semibold', color: 'fg' })}
+                >
                   {formatNumber(stats.verification[status] ?? 0)}
                 </Link>
               </li>
@@ -64,11 +94,22 @@ export function LeadStatsPanel({ between }: { between?: ReactNode }) {
         <Card title={t('app.dashboard.stats.byCampaign')}>
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
             {stats.byCampaign.slice(0, 8).map((row) => (
-              <li key={row.campaignId ?? 'none'} className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '1', fontSize: 'sm' })}>
-                <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{row.name ?? t('app.dashboard.stats.noCampaign')}</span>
+              <li
+                key={row.campaignId ?? 'none'}
+                className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '1', fontSize: 'sm' })}
+              >
+                <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                  {row.name ?? t('app.dashboard.stats.noCampaign')}
+                </span>
                 <span className={css({ fontWeight: 'semibold' })}>{formatNumber(row.count)}</span>
                 {/* A proportion bar, as a meter: the value is read out, the bar only shows it. */}
-                <meter min={0} max={top} value={row.count} aria-label={row.name ?? t('app.dashboard.stats.noCampaign')} className={css({ gridColumn: '1 / -1', w: 'full', h: '2' })} />
+                <meter
+                  min={0}
+                  max={top}
+                  value={row.count}
+                  aria-label={row.name ?? t('app.dashboard.stats.noCampaign')}
+                  className={css({ gridColumn: '1 / -1', w: 'full', h: '2' })}
+                />
               </li>
             ))}
           </ul>

@@ -26,7 +26,10 @@ export function LeadTrendPanel() {
   const today = isoDay(Date.now());
   const [range, setRange] = useState({ from: isoDay(Date.now() - 29 * DAY), to: today });
   const valid = range.from <= range.to;
-  const trend = useFetch((signal) => (valid ? leadTrend(startOf(range.from), startOf(range.to), signal) : Promise.resolve(null)), [range.from, range.to]);
+  const trend = useFetch(
+    (signal) => (valid ? leadTrend(startOf(range.from), startOf(range.to), signal) : Promise.resolve(null)),
+    [range.from, range.to],
+  );
   const preset = (days: number) => setRange({ from: isoDay(Date.now() - (days - 1) * DAY), to: today });
   const data = trend.data?.trendData ?? [];
   const label = t('app.dashboard.chartLabel', { from: formatDate(`${range.from}T00:00:00`), to: formatDate(`${range.to}T00:00:00`) });
@@ -47,8 +50,16 @@ export function LeadTrendPanel() {
           ))}
         </div>
       </div>
-      {!valid ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{t('app.dashboard.badRange')}</p> : null}
-      {trend.error ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{t('app.dashboard.loadFailed', { error: trend.error.message })}</p> : null}
+      {!valid ? (
+        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
+          {t('app.dashboard.badRange')}
+        </p>
+      ) : null}
+      {trend.error ? (
+        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
+          {t('app.dashboard.loadFailed', { error: trend.error.message })}
+        </p>
+      ) : null}
       {trend.loading && !data.length ? <Spinner label={t('app.common.loading')} /> : null}
       {trend.data ? (
         <figure className={css({ display: 'flex', flexDir: 'column', gap: '2', m: '0' })}>

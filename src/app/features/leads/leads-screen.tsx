@@ -21,7 +21,14 @@ import { StatusBadge, VerificationBadge } from './person-badges.tsx';
 import { PersonFormDialog } from './person-form-dialog.tsx';
 import { LEAD_FILTER, personName, useCampaigns, useStaff } from './use-lookup.ts';
 
-const linkStyle = css({ color: 'primary', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', overflow: 'hidden', textOverflow: 'ellipsis' });
+const linkStyle = css({
+  color: 'primary',
+  fontWeight: 'medium',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
 
 const JSON_EXAMPLE = '[{"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com", "labels": ["forex"]}]';
 
@@ -66,10 +73,26 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
 
   const quick: QuickFilter[] = [
     { field: 'campaignId', label: t('app.fields.campaignId'), options: campaigns.options, noneLabel: t('app.common.none') },
-    ...(admin ? [{ field: 'assignedTo', label: t('app.fields.assignedTo'), options: staff.options, noneLabel: t('app.people.unassigned') }] : []),
+    ...(admin
+      ? [{ field: 'assignedTo', label: t('app.fields.assignedTo'), options: staff.options, noneLabel: t('app.people.unassigned') }]
+      : []),
     { field: 'labels', label: t('app.fields.labels'), options: LEAD_LABELS.map((l) => option('labels', l)), multiple: true },
-    ...(qualifications.length ? [{ field: 'qualifications', label: t('app.fields.qualifications'), options: qualifications.map((q) => ({ value: q, label: q })), multiple: true }] : []),
-    { field: 'verificationStatus', label: t('app.fields.verificationStatus'), options: VERIFICATION_STATUSES.map((s) => option('verificationStatus', s)), multiple: true },
+    ...(qualifications.length
+      ? [
+          {
+            field: 'qualifications',
+            label: t('app.fields.qualifications'),
+            options: qualifications.map((q) => ({ value: q, label: q })),
+            multiple: true,
+          },
+        ]
+      : []),
+    {
+      field: 'verificationStatus',
+      label: t('app.fields.verificationStatus'),
+      options: VERIFICATION_STATUSES.map((s) => option('verificationStatus', s)),
+      multiple: true,
+    },
     { field: 'status', label: t('app.fields.status'), options: (['active', 'locked'] as const).map((s) => option('status', s)) },
   ];
 
@@ -79,10 +102,48 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
     ...(mayActOn(me, row)
       ? [
           row.status === 'locked'
-            ? { value: 'unlock', label: t('app.people.unlock'), onSelect: () => void setLocked(row, false, failed('app.list.updateFailed')).then(() => { showToast(t('app.people.unlocked'), 'success'); refresh(); }).catch(() => undefined) }
-            : { value: 'lock', label: t('app.people.lock'), onSelect: () => void setLocked(row, true, failed('app.list.updateFailed')).then(() => { showToast(t('app.people.locked'), 'success'); refresh(); }).catch(() => undefined) },
-          { value: 'reset', label: t('app.users.resetPassword'), onSelect: () => void resetPasswordOf(row.id).then((value) => setPassword({ value, name: personName(row) })).catch(() => undefined) },
-          ...(row.status !== 'locked' ? [{ value: 'impersonate', label: t('app.users.impersonate'), onSelect: () => void connectAs(row.id).then(() => navigate({ to: '/' })).catch(() => undefined) }] : []),
+            ? {
+                value: 'unlock',
+                label: t('app.people.unlock'),
+                onSelect: () =>
+                  void setLocked(row, false, failed('app.list.updateFailed'))
+                    .then(() => {
+                      showToast(t('app.people.unlocked'), 'success');
+                      refresh();
+                    })
+                    .catch(() => undefined),
+              }
+            : {
+                value: 'lock',
+                label: t('app.people.lock'),
+                onSelect: () =>
+                  void setLocked(row, true, failed('app.list.updateFailed'))
+                    .then(() => {
+                      showToast(t('app.people.locked'), 'success');
+                      refresh();
+                    })
+                    .catch(() => undefined),
+              },
+          {
+            value: 'reset',
+            label: t('app.users.resetPassword'),
+            onSelect: () =>
+              void resetPasswordOf(row.id)
+                .then((value) => setPassword({ value, name: personName(row) }))
+                .catch(() => undefined),
+          },
+          ...(row.status !== 'locked'
+            ? [
+                {
+                  value: 'impersonate',
+                  label: t('app.users.impersonate'),
+                  onSelect: () =>
+                    void connectAs(row.id)
+                      .then(() => navigate({ to: '/' }))
+                      .catch(() => undefined),
+                },
+              ]
+            : []),
         ]
       : []),
   ];

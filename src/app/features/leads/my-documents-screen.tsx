@@ -62,9 +62,13 @@ export function MyDocumentsScreen() {
     setProgress(0);
     try {
       for (const file of files) {
-        const { user } = await runOp('document.upload', () => uploadDocument(me.id, file, ({ loaded }) => setProgress(Math.round(((done + loaded) / total) * 100))), {
-          toast: (e) => t('app.documents.uploadFailed', { error: e.message }),
-        });
+        const { user } = await runOp(
+          'document.upload',
+          () => uploadDocument(me.id, file, ({ loaded }) => setProgress(Math.round(((done + loaded) / total) * 100))),
+          {
+            toast: (e) => t('app.documents.uploadFailed', { error: e.message }),
+          },
+        );
         done += file.size;
         setUser({ ...me, ...user } as CurrentUser);
       }
@@ -88,13 +92,24 @@ export function MyDocumentsScreen() {
       {canUpload ? (
         <Card title={status === 'rejected' ? t('app.documents.uploadNew') : t('app.documents.upload')}>
           {!online ? (
-            <p role="status" className={css({ bg: 'warning.subtle', borderWidth: '1px', borderColor: 'warning', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}>
+            <p
+              role="status"
+              className={css({
+                bg: 'warning.subtle',
+                borderWidth: '1px',
+                borderColor: 'warning',
+                borderRadius: 'md',
+                px: '3',
+                py: '2',
+                fontSize: 'sm',
+              })}
+            >
               {t('errors.OFFLINE')}
             </p>
           ) : null}
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.documents.rules')}</p>
           <ArkFileUpload.Root
-      translations={{ dropzone: t('app.documents.drop') }}
+            translations={{ dropzone: t('app.documents.drop') }}
             key={round}
             maxFiles={MAX_FILES}
             maxFileSize={MAX_FILE_BYTES}
@@ -108,7 +123,11 @@ export function MyDocumentsScreen() {
             onFileReject={(details) =>
               setRefused(
                 details.files.map(({ file, errors }) =>
-                  errors.includes('FILE_TOO_LARGE') ? t('app.upload.tooLarge', { filename: file.name }) : errors.includes('TOO_MANY_FILES') ? t('app.documents.tooMany', { max: MAX_FILES }) : t('app.documents.badType', { filename: file.name }),
+                  errors.includes('FILE_TOO_LARGE')
+                    ? t('app.upload.tooLarge', { filename: file.name })
+                    : errors.includes('TOO_MANY_FILES')
+                      ? t('app.documents.tooMany', { max: MAX_FILES })
+                      : t('app.documents.badType', { filename: file.name }),
                 ),
               )
             }
@@ -116,23 +135,46 @@ export function MyDocumentsScreen() {
           >
             <ArkFileUpload.Label className={labelStyle}>{t('app.documents.files')}</ArkFileUpload.Label>
             <ArkFileUpload.Dropzone
-        // The button inside opens the picker: a clickable zone around it would nest one control in another.
-        disableClick
-              className={css({ borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border', borderRadius: 'md', p: 'pad', display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm', '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' } })}
+              // The button inside opens the picker: a clickable zone around it would nest one control in another.
+              disableClick
+              className={css({
+                borderWidth: '2px',
+                borderStyle: 'dashed',
+                borderColor: 'border',
+                borderRadius: 'md',
+                p: 'pad',
+                display: 'flex',
+                flexDir: 'column',
+                alignItems: 'center',
+                gap: '2',
+                color: 'fg.muted',
+                fontSize: 'sm',
+                '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' },
+              })}
             >
               {t('app.documents.drop')}
-              <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>{t('app.documents.choose')}</ArkFileUpload.Trigger>
+              <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>
+                {t('app.documents.choose')}
+              </ArkFileUpload.Trigger>
             </ArkFileUpload.Dropzone>
             <ArkFileUpload.Context>
               {(api) =>
                 api.acceptedFiles.length ? (
-                  <ul aria-label={t('app.documents.chosen')} className={css({ display: 'flex', flexDir: 'column', gap: '1', listStyle: 'none', fontSize: 'sm' })}>
+                  <ul
+                    aria-label={t('app.documents.chosen')}
+                    className={css({ display: 'flex', flexDir: 'column', gap: '1', listStyle: 'none', fontSize: 'sm' })}
+                  >
                     {api.acceptedFiles.map((file) => (
                       <li key={`${file.name}:${file.size}`} className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
                         <span className={css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' })}>
                           {file.name} · {formatNumber(Math.max(1, Math.round(file.size / 1024)))} KB
                         </span>
-                        <Button variant="ghost" size="sm" onClick={() => api.deleteFile(file)} aria-label={t('app.documents.removeNamed', { name: file.name })}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => api.deleteFile(file)}
+                          aria-label={t('app.documents.removeNamed', { name: file.name })}
+                        >
                           {t('app.documents.remove')}
                         </Button>
                       </li>

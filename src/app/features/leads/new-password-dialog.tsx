@@ -28,7 +28,21 @@ export function NewPasswordDialog({ password, name, onClose }: { password: strin
     >
       <p className={css({ fontSize: 'sm' })}>{t('app.users.newPasswordText')}</p>
       <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-        <code data-testid="new-password" className={css({ fontFamily: 'mono', fontSize: 'lg', bg: 'subtle', px: '3', py: '2', borderRadius: 'md', userSelect: 'all', flex: '1', minW: '0', wordBreak: 'break-all' })}>
+        <code
+          data-testid="new-password"
+          className={css({
+            fontFamily: 'mono',
+            fontSize: 'lg',
+            bg: 'subtle',
+            px: '3',
+            py: '2',
+            borderRadius: 'md',
+            userSelect: 'all',
+            flex: '1',
+            minW: '0',
+            wordBreak: 'break-all',
+          })}
+        >
           {password}
         </code>
         <Button variant="outline" onClick={() => void copy()}>

@@ -25,5 +25,7 @@ export async function resetPasswordOf(id: string): Promise<string> {
 
 /** Lock or unlock through the entity store: it queues offline like any other edit. */
 export async function setLocked(row: EntityRecord, locked: boolean, failed: (message: string) => string): Promise<void> {
-  await runOp('user.lock', () => entityStore('user').update(row.id, { status: locked ? 'locked' : 'active' }, row.version), { toast: (e) => failed(e.message) });
+  await runOp('user.lock', () => entityStore('user').update(row.id, { status: locked ? 'locked' : 'active' }, row.version), {
+    toast: (e) => failed(e.message),
+  });
 }

@@ -34,7 +34,17 @@ const PLAIN_FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'mo
 const NONE = '-';
 
 /** Add and edit of a lead or a staff member: the shared user schema, with pickers for related records. */
-export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: PersonKind; record: EntityRecord | null; onClose: () => void; onSaved: () => void }) {
+export function PersonFormDialog({
+  kind,
+  record,
+  onClose,
+  onSaved,
+}: {
+  kind: PersonKind;
+  record: EntityRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const me = useSnapshot(auth).user;
   const qualificationsSetting = useSnapshot(settings).record?.qualifications;
@@ -58,8 +68,12 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
       const store = entityStore('user');
       const failed = (key: string) => (e: { message: string }) => t(key, { error: e.message });
       let saved: EntityRecord | undefined;
-      if (creating) saved = await runOp('user.create', () => store.create(data as Record<string, unknown>), { toast: failed('app.list.createFailed') });
-      else if (Object.keys(changes as object).length) saved = await runOp('user.update', () => store.update(record.id, changes as Record<string, unknown>, record.version), { toast: failed('app.list.updateFailed') });
+      if (creating)
+        saved = await runOp('user.create', () => store.create(data as Record<string, unknown>), { toast: failed('app.list.createFailed') });
+      else if (Object.keys(changes as object).length)
+        saved = await runOp('user.update', () => store.update(record.id, changes as Record<string, unknown>, record.version), {
+          toast: failed('app.list.updateFailed'),
+        });
       forgetLookups();
       showToast(t(isQueued(saved) ? 'app.list.savedQueued' : 'app.list.saved'), 'success');
       onSaved();
@@ -69,11 +83,18 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
   const described = useMemo(() => describeSchema(schema), [schema]);
   const pick = (names: string[]) => names.map((n) => described.find((f) => f.name === n)).filter((f): f is FieldDescriptor => Boolean(f));
   const plain = pick(PLAIN_FIELDS.filter((f) => creating || f !== 'password'));
-  const optionLabel = (field: string, option: string) => (i18n.exists(`app.options.${field}.${option}`) ? t(`app.options.${field}.${option}`) : option);
+  const optionLabel = (field: string, option: string) =>
+    i18n.exists(`app.options.${field}.${option}`) ? t(`app.options.${field}.${option}`) : option;
 
   const current = (field: string) => (form.value(field) as string[] | undefined) ?? [];
-  const qualificationOptions = [...new Set([...(qualificationsSetting ?? []), ...current('qualifications')])].map((q) => ({ value: q, label: q }));
-  const roleOptions = ROLES.filter((r) => r !== 'lead' && rank([r]) <= rank(me?.roles ?? [])).map((r) => ({ value: r, label: optionLabel('roles', r) }));
+  const qualificationOptions = [...new Set([...(qualificationsSetting ?? []), ...current('qualifications')])].map((q) => ({
+    value: q,
+    label: q,
+  }));
+  const roleOptions = ROLES.filter((r) => r !== 'lead' && rank([r]) <= rank(me?.roles ?? [])).map((r) => ({
+    value: r,
+    label: optionLabel('roles', r),
+  }));
   const title = t(creating ? `app.people.add.${kind}` : `app.people.edit.${kind}`);
 
   return (
@@ -132,7 +153,12 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
                 />
               ) : (
                 // No list in the settings yet: free text, comma separated.
-                <TagsInput label={label('qualifications')} error={form.errors.qualifications} value={current('qualifications')} onChange={(next) => form.setValue('qualifications', next)} />
+                <TagsInput
+                  label={label('qualifications')}
+                  error={form.errors.qualifications}
+                  value={current('qualifications')}
+                  onChange={(next) => form.setValue('qualifications', next)}
+                />
               )}
             </>
           )}
@@ -151,7 +177,17 @@ export function PersonFormDialog({ kind, record, onClose, onSaved }: { kind: Per
 }
 
 /** Comma-separated values; the text is kept as typed, so a comma can be typed before the next value. */
-function TagsInput({ label, value, onChange, error }: { label: string; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+function TagsInput({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
   const [text, setText] = useState(value.join(', '));
   return (
     <Field label={label} error={error}>
@@ -160,7 +196,12 @@ function TagsInput({ label, value, onChange, error }: { label: string; value: st
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          onChange(e.target.value.split(',').map((q) => q.trim()).filter(Boolean));
+          onChange(
+            e.target.value
+              .split(',')
+              .map((q) => q.trim())
+              .filter(Boolean),
+          );
         }}
       />
     </Field>

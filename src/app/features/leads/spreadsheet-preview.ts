@@ -7,7 +7,11 @@ export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 export const PREVIEW_ROWS = 10;
 
 /** Headers match in any case, spaces, dashes and underscores ignored (as on the server). */
-const normalise = (header: string) => header.trim().toLowerCase().replace(/[\s_-]/g, '');
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
 
 export type SheetPreview = {
   /** Which column of the sheet holds each known field; absent = not in the file. */
@@ -35,7 +39,9 @@ export function checkColumns(cells: readonly (readonly unknown[])[], total: numb
   const rows = data
     .filter((row) => row.some((cell) => String(cell ?? '').trim()))
     .slice(0, PREVIEW_ROWS)
-    .map((row) => Object.fromEntries(IMPORT_COLUMNS.filter((c) => index[c] !== undefined).map((c) => [c, String(row[index[c]!] ?? '').trim()])));
+    .map((row) =>
+      Object.fromEntries(IMPORT_COLUMNS.filter((c) => index[c] !== undefined).map((c) => [c, String(row[index[c]!] ?? '').trim()])),
+    );
   return { index, missing: REQUIRED_IMPORT_COLUMNS.filter((c) => index[c] === undefined), ignored, rows, total };
 }
 

@@ -47,13 +47,40 @@ export function StaffScreen({ state, onStateChange }: { state: ListState; onStat
           row.status === 'locked'
             ? { value: 'unlock', label: t('app.people.unlock'), onSelect: () => lock(row, false, refresh) }
             : { value: 'lock', label: t('app.people.lock'), onSelect: () => lock(row, true, refresh) },
-          { value: 'reset', label: t('app.users.resetPassword'), onSelect: () => void resetPasswordOf(row.id).then((value) => setPassword({ value, name: personName(row) })).catch(() => undefined) },
-          ...(row.status !== 'locked' ? [{ value: 'impersonate', label: t('app.users.impersonate'), onSelect: () => void connectAs(row.id).then(() => navigate({ to: '/' })).catch(() => undefined) }] : []),
+          {
+            value: 'reset',
+            label: t('app.users.resetPassword'),
+            onSelect: () =>
+              void resetPasswordOf(row.id)
+                .then((value) => setPassword({ value, name: personName(row) }))
+                .catch(() => undefined),
+          },
+          ...(row.status !== 'locked'
+            ? [
+                {
+                  value: 'impersonate',
+                  label: t('app.users.impersonate'),
+                  onSelect: () =>
+                    void connectAs(row.id)
+                      .then(() => navigate({ to: '/' }))
+                      .catch(() => undefined),
+                },
+              ]
+            : []),
         ]
       : [];
   const quick: QuickFilter[] = [
-    { field: 'roles', label: t('app.fields.roles'), options: STAFF_ROLES.map((r) => ({ value: r, label: t(`app.options.roles.${r}`) })), multiple: true },
-    { field: 'status', label: t('app.fields.status'), options: (['active', 'locked'] as const).map((s) => ({ value: s, label: t(`app.options.status.${s}`) })) },
+    {
+      field: 'roles',
+      label: t('app.fields.roles'),
+      options: STAFF_ROLES.map((r) => ({ value: r, label: t(`app.options.roles.${r}`) })),
+      multiple: true,
+    },
+    {
+      field: 'status',
+      label: t('app.fields.status'),
+      options: (['active', 'locked'] as const).map((s) => ({ value: s, label: t(`app.options.status.${s}`) })),
+    },
   ];
   return (
     <>

@@ -21,9 +21,15 @@ export function TopCampaignsPanel({ reloadKey = 0 }: { reloadKey?: number }) {
   const { data, error } = useFetch((signal) => topCampaigns(signal), [reloadKey]);
   return (
     <Card title={t('app.campaigns.top')}>
-      {error ? <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>{t('app.dashboard.loadFailed', { error: error.message })}</p> : null}
+      {error ? (
+        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
+          {t('app.dashboard.loadFailed', { error: error.message })}
+        </p>
+      ) : null}
       {!data && !error ? <Spinner label={t('app.common.loading')} /> : null}
-      {data && !data.topCampaigns.length ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.campaigns.topEmpty')}</p> : null}
+      {data && !data.topCampaigns.length ? (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.campaigns.topEmpty')}</p>
+      ) : null}
       {data?.topCampaigns.length ? (
         <table className={tableStyle} aria-label={t('app.campaigns.topLabel')}>
           <thead>

@@ -37,7 +37,12 @@ export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly Tre
     const day = new Intl.DateTimeFormat(localLanguage, { day: 'numeric', month: 'short' });
     const full = new Intl.DateTimeFormat(localLanguage, { dateStyle: 'medium' });
     const integer = new Intl.NumberFormat(localLanguage, { maximumFractionDigits: 0 });
-    const axis = { stroke: muted, grid: { stroke: border, width: 1 }, ticks: { stroke: border, width: 1 }, font: '12px system-ui, sans-serif' };
+    const axis = {
+      stroke: muted,
+      grid: { stroke: border, width: 1 },
+      ticks: { stroke: border, width: 1 },
+      font: '12px system-ui, sans-serif',
+    };
     const options: uPlot.Options = {
       width: Math.max(240, element.clientWidth),
       height: HEIGHT,

@@ -3,7 +3,11 @@ import { toApiError, type ApiError } from '../../api/http.ts';
 
 /** A non-CRUD read (statistics): loading, data or error; aborted when its inputs change. */
 export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]) {
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));

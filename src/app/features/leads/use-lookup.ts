@@ -74,13 +74,15 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
     const options = rows.map((row) => ({ value: row.id, label: names.get(row.id)! })).sort((a, b) => a.label.localeCompare(b.label));
     // Oneself, even when the offline mirror has not received one's own record.
     const self = entity === 'user' && auth.user ? auth.user : null;
-    const nameOf = (id: unknown) => (typeof id !== 'string' ? undefined : (names.get(id) ?? (self && id === self.id ? personName(self) : undefined)));
+    const nameOf = (id: unknown) =>
+      typeof id !== 'string' ? undefined : (names.get(id) ?? (self && id === self.id ? personName(self) : undefined));
     return { rows, options, nameOf };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labelOf is a pure formatter
   }, [rows]);
 }
 
-export const personName = (row: Partial<EntityRecord>) => [row.firstName, row.lastName].filter(Boolean).join(' ') || String(row.email ?? '');
+export const personName = (row: Partial<EntityRecord>) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ') || String(row.email ?? '');
 export const STAFF_ROLES = ['root', 'admin', 'regular'] as const;
 export const STAFF_FILTER: Filter[] = [{ field: 'roles', values: [...STAFF_ROLES] }];
 export const ASSIGNABLE_FILTER: Filter[] = [

@@ -25,7 +25,11 @@ export function VerificationSettingsTab() {
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'start' })}>
       <p>{t('app.documents.staffText')}</p>
-      <Link to="/leads" search={{ filters: [{ field: 'verificationStatus', values: ['pending'] }] }} className={buttonRecipe({ variant: 'outline', size: 'sm' })}>
+      <Link
+        to="/leads"
+        search={{ filters: [{ field: 'verificationStatus', values: ['pending'] }] }}
+        className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+      >
         {t('app.documents.pendingReviews')}
       </Link>
     </div>

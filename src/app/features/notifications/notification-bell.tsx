@@ -70,7 +70,22 @@ export function NotificationBell() {
           <span
             aria-hidden
             data-testid="notifications-count"
-            className={css({ position: 'absolute', top: '0', insetInlineEnd: '0', minW: '4.5', h: '4.5', px: '1', borderRadius: 'full', bg: 'error', color: 'onTone', fontSize: '2xs', fontWeight: 'bold', display: 'grid', placeItems: 'center', lineHeight: '1' })}
+            className={css({
+              position: 'absolute',
+              top: '0',
+              insetInlineEnd: '0',
+              minW: '4.5',
+              h: '4.5',
+              px: '1',
+              borderRadius: 'full',
+              bg: 'error',
+              color: 'onTone',
+              fontSize: '2xs',
+              fontWeight: 'bold',
+              display: 'grid',
+              placeItems: 'center',
+              lineHeight: '1',
+            })}
           >
             {count > 99 ? '99+' : count}
           </span>
@@ -78,25 +93,56 @@ export function NotificationBell() {
       </ArkPopover.Trigger>
       <Portal>
         <ArkPopover.Positioner>
-          <ArkPopover.Content className={cx(floatingStyle, css({ w: '22rem', maxW: 'calc(100vw - 1rem)', p: '0', display: 'flex', flexDir: 'column' }))}>
-            <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border' })}>
-              <ArkPopover.Title className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{t('app.notifications.title')}</ArkPopover.Title>
+          <ArkPopover.Content
+            className={cx(floatingStyle, css({ w: '22rem', maxW: 'calc(100vw - 1rem)', p: '0', display: 'flex', flexDir: 'column' }))}
+          >
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: '2',
+                px: '3',
+                py: '2',
+                borderBottomWidth: '1px',
+                borderColor: 'border',
+              })}
+            >
+              <ArkPopover.Title className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+                {t('app.notifications.title')}
+              </ArkPopover.Title>
               {unreadRows.length ? (
                 <button type="button" className={buttonRecipe({ variant: 'ghost', size: 'sm' })} onClick={() => markRead(unreadRows)}>
                   {t('app.notifications.markAllRead')}
                 </button>
               ) : null}
             </div>
-            {latest.rows.length === 0 && !latest.loading ? <p className={css({ p: '3', fontSize: 'sm', color: 'fg.muted' })}>{t('app.notifications.empty')}</p> : null}
+            {latest.rows.length === 0 && !latest.loading ? (
+              <p className={css({ p: '3', fontSize: 'sm', color: 'fg.muted' })}>{t('app.notifications.empty')}</p>
+            ) : null}
             <ul aria-label={t('app.notifications.title')} className={css({ listStyle: 'none', maxH: '24rem', overflowY: 'auto' })}>
               {latest.rows.map((n) => (
-                <li key={n.id} className={css({ display: 'flex', gap: '2', alignItems: 'start', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border', bg: n.read ? 'transparent' : 'primary.subtle' })}>
+                <li
+                  key={n.id}
+                  className={css({
+                    display: 'flex',
+                    gap: '2',
+                    alignItems: 'start',
+                    px: '3',
+                    py: '2',
+                    borderBottomWidth: '1px',
+                    borderColor: 'border',
+                    bg: n.read ? 'transparent' : 'primary.subtle',
+                  })}
+                >
                   <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
                     <span className={css({ fontSize: 'sm', fontWeight: n.read ? 'normal' : 'semibold', overflowWrap: 'anywhere' })}>
                       {!n.read ? <span className={css({ srOnly: true })}>{t('app.notifications.unread')}: </span> : null}
                       {text(n)}
                     </span>
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{n.dateCreation ? formatDateTime(n.dateCreation) : ''}</span>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                      {n.dateCreation ? formatDateTime(n.dateCreation) : ''}
+                    </span>
                     {leadOf(n) ? (
                       <Link
                         to="/leads/$leadId"

@@ -7,7 +7,10 @@ import { syncColor } from '../session/look.ts';
 import { i18next } from '../../i18n/i18n.ts';
 
 /** PATCH /user/{id} with changed fields only (SPEC.md §7). */
-export async function updateOwnUser(changes: Partial<CurrentUser> & { password?: string; currentPassword?: string }, op = 'profile.save'): Promise<CurrentUser> {
+export async function updateOwnUser(
+  changes: Partial<CurrentUser> & { password?: string; currentPassword?: string },
+  op = 'profile.save',
+): Promise<CurrentUser> {
   const user = auth.user;
   if (!user) throw new Error('Not signed in');
   const updated = await runOp(op, () => http<CurrentUser>(`/v1/user/${user.id}`, { method: 'PATCH', body: changes }), {

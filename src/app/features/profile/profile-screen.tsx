@@ -42,7 +42,12 @@ export function ProfileScreen() {
       <PageHeader title={t('app.profile.title')} />
       <div className={css({ display: 'grid', gap: 'gap', maxW: '4xl' })}>
         <Card title={t('app.profile.details')}>
-          <form onSubmit={form.onSubmit} noValidate aria-label={t('app.profile.details')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+          <form
+            onSubmit={form.onSubmit}
+            noValidate
+            aria-label={t('app.profile.details')}
+            className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}
+          >
             <FormError form={form} />
             <FormFields form={form} fields={FIELDS} label={label} />
             <div>
@@ -58,7 +63,9 @@ export function ProfileScreen() {
             name="theme"
             swatches={swatches}
             value={user?.theme ?? COMPANY}
-            onChange={(value) => void saveOwnTheme((THEME_COLORS as readonly string[]).includes(value) ? (value as ThemeColor) : null).catch(() => undefined)}
+            onChange={(value) =>
+              void saveOwnTheme((THEME_COLORS as readonly string[]).includes(value) ? (value as ThemeColor) : null).catch(() => undefined)
+            }
           />
         </Card>
       </div>

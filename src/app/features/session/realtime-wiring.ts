@@ -8,5 +8,11 @@ import { loadSettings } from './settings-actions.ts';
  */
 export function wireRealtime(): void {
   onRealtime('settingUpdated', () => void loadSettings().catch(() => undefined));
-  onRealtime('changes', () => void currentEngine()?.pull().catch(() => undefined));
+  onRealtime(
+    'changes',
+    () =>
+      void currentEngine()
+        ?.pull()
+        .catch(() => undefined),
+  );
 }

@@ -1,14 +1,6 @@
 import { http } from '../../api/client.ts';
 import { toApiError } from '../../api/http.ts';
-import {
-  auth,
-  clearAuth,
-  restorePreviousToken,
-  setUser,
-  signedIn,
-  switchToImpersonation,
-  type CurrentUser,
-} from '../../state/auth.ts';
+import { auth, clearAuth, restorePreviousToken, setUser, signedIn, switchToImpersonation, type CurrentUser } from '../../state/auth.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { runOp } from '../../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';

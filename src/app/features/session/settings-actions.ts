@@ -17,11 +17,9 @@ export async function loadSettings(): Promise<SettingRecord> {
  * look.ts resolves the colour from both records, which gives exactly that.
  */
 export async function saveSettings(changes: SettingUpdate): Promise<SettingRecord> {
-  const record = await runOp(
-    'settings.save',
-    () => http<SettingRecord>('/v1/setting', { method: 'PATCH', body: changes }),
-    { toast: (error) => i18next.t('app.settings.saveFailed', { error: error.message }) },
-  );
+  const record = await runOp('settings.save', () => http<SettingRecord>('/v1/setting', { method: 'PATCH', body: changes }), {
+    toast: (error) => i18next.t('app.settings.saveFailed', { error: error.message }),
+  });
   setSettings(record);
   return record;
 }
@@ -29,12 +27,16 @@ export async function saveSettings(changes: SettingUpdate): Promise<SettingRecor
 export async function uploadLogo(file: File): Promise<SettingRecord> {
   const body = new FormData();
   body.append('file', file);
-  const record = await runOp('settings.logo', () => {
+  const record = await runOp(
+    'settings.logo',
+    () => {
       requireOnline();
       return http<SettingRecord>('/v1/setting/logo', { method: 'POST', body });
-    }, {
-    toast: (error) => (error.code === 'OFFLINE' ? error.message : i18next.t('app.settings.logoFailed')),
-  });
+    },
+    {
+      toast: (error) => (error.code === 'OFFLINE' ? error.message : i18next.t('app.settings.logoFailed')),
+    },
+  );
   setSettings(record);
   return record;
 }

@@ -20,12 +20,44 @@ export function AccountSettingsScreen() {
   const items: TabItem[] = [
     ...(admin
       ? [
-          { value: 'company', label: t('app.settings.company'), content: <Card><SettingsPartForm fields={COMPANY_FIELDS} title={t('app.settings.company')} withTheme /></Card> },
-          { value: 'labels', label: t('app.settings.labels'), content: <Card><SettingsPartForm fields={TAG_FIELDS} title={t('app.settings.labels')} /></Card> },
-          { value: 'logo', label: t('app.settings.logo'), content: <Card><LogoForm /></Card> },
+          {
+            value: 'company',
+            label: t('app.settings.company'),
+            content: (
+              <Card>
+                <SettingsPartForm fields={COMPANY_FIELDS} title={t('app.settings.company')} withTheme />
+              </Card>
+            ),
+          },
+          {
+            value: 'labels',
+            label: t('app.settings.labels'),
+            content: (
+              <Card>
+                <SettingsPartForm fields={TAG_FIELDS} title={t('app.settings.labels')} />
+              </Card>
+            ),
+          },
+          {
+            value: 'logo',
+            label: t('app.settings.logo'),
+            content: (
+              <Card>
+                <LogoForm />
+              </Card>
+            ),
+          },
         ]
       : []),
-    { value: 'password', label: t('app.settings.password'), content: <Card><PasswordForm /></Card> },
+    {
+      value: 'password',
+      label: t('app.settings.password'),
+      content: (
+        <Card>
+          <PasswordForm />
+        </Card>
+      ),
+    },
     {
       value: 'documents',
       label: t('app.settings.documents'),

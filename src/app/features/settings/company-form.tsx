@@ -16,9 +16,24 @@ import { themeSwatches } from '../profile/theme-swatches.ts';
 /** The fields of each part of the settings screen; all come from the shared settings schema. */
 const ALL = describeSchema(settingUpdateSchema);
 const pick = (names: string[]): FieldDescriptor[] =>
-  names.map((name) => ALL.find((f) => f.name === name)).filter((f): f is FieldDescriptor => Boolean(f)).map((f) => (f.name === 'companyName' || f.name === 'email' ? { ...f, required: true } : f));
+  names
+    .map((name) => ALL.find((f) => f.name === name))
+    .filter((f): f is FieldDescriptor => Boolean(f))
+    .map((f) => (f.name === 'companyName' || f.name === 'email' ? { ...f, required: true } : f));
 
-export const COMPANY_FIELDS = pick(['companyName', 'email', 'phone', 'street', 'number', 'zipCode', 'city', 'country', 'companyDescription', 'receiveEmails', 'receiveNotifications']);
+export const COMPANY_FIELDS = pick([
+  'companyName',
+  'email',
+  'phone',
+  'street',
+  'number',
+  'zipCode',
+  'city',
+  'country',
+  'companyDescription',
+  'receiveEmails',
+  'receiveNotifications',
+]);
 export const TAG_FIELDS = pick(['labels', 'qualifications']);
 
 const valuesOf = (fields: FieldDescriptor[], record: Record<string, unknown> | null): FormValues =>
@@ -30,7 +45,10 @@ export function SettingsPartForm({ fields, title, withTheme }: { fields: FieldDe
   const { record } = useSnapshot(settings);
   const { mode } = useSnapshot(ui);
   const label = useFieldLabel('setting');
-  const initial = { ...valuesOf(fields, record as Record<string, unknown> | null), ...(withTheme ? { theme: record?.theme ?? 'purple' } : {}) };
+  const initial = {
+    ...valuesOf(fields, record as Record<string, unknown> | null),
+    ...(withTheme ? { theme: record?.theme ?? 'purple' } : {}),
+  };
   const form = useZodForm({
     schema: settingUpdateSchema,
     initial,
@@ -45,7 +63,13 @@ export function SettingsPartForm({ fields, title, withTheme }: { fields: FieldDe
       <FormError form={form} />
       <FormFields form={form} fields={fields} label={label} />
       {withTheme ? (
-        <SwatchPicker legend={t('app.settings.theme')} name="setting-theme" swatches={themeSwatches(t, mode)} value={String(form.value('theme') ?? 'purple')} onChange={(v) => form.setValue('theme', v)} />
+        <SwatchPicker
+          legend={t('app.settings.theme')}
+          name="setting-theme"
+          swatches={themeSwatches(t, mode)}
+          value={String(form.value('theme') ?? 'purple')}
+          onChange={(v) => form.setValue('theme', v)}
+        />
       ) : null}
       <div>
         <Button type="submit" loading={form.submitting} data-testid="save-settings">

@@ -16,23 +16,43 @@ export function LogoForm() {
   const online = useOnline();
   return (
     <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: '10rem 1fr' }, alignItems: 'start' })}>
-      <div className={css({ w: '40', h: '40', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', display: 'grid', placeItems: 'center', bg: 'subtle', overflow: 'hidden' })}>
-        {record?.logo ? <img src={record.logo} alt={t('app.settings.currentLogo')} className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })} /> : <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.settings.noLogo')}</span>}
+      <div
+        className={css({
+          w: '40',
+          h: '40',
+          borderWidth: '1px',
+          borderColor: 'border',
+          borderRadius: 'lg',
+          display: 'grid',
+          placeItems: 'center',
+          bg: 'subtle',
+          overflow: 'hidden',
+        })}
+      >
+        {record?.logo ? (
+          <img
+            src={record.logo}
+            alt={t('app.settings.currentLogo')}
+            className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })}
+          />
+        ) : (
+          <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.settings.noLogo')}</span>
+        )}
       </div>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-      <OfflineNote text={t('app.sync.needsConnection.upload')} />
-      <FileUpload
-        label={t('app.settings.logo')}
-        accept="image/png,image/jpeg,image/gif,image/svg+xml,image/webp"
-        disabled={busy || !online}
-        onFile={(file) => {
-          setBusy(true);
-          void uploadLogo(file)
-            .then(() => showToast(t('app.settings.logoSaved'), 'success'))
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        }}
-      />
+        <OfflineNote text={t('app.sync.needsConnection.upload')} />
+        <FileUpload
+          label={t('app.settings.logo')}
+          accept="image/png,image/jpeg,image/gif,image/svg+xml,image/webp"
+          disabled={busy || !online}
+          onFile={(file) => {
+            setBusy(true);
+            void uploadLogo(file)
+              .then(() => showToast(t('app.settings.logoSaved'), 'success'))
+              .catch(() => undefined)
+              .finally(() => setBusy(false));
+          }}
+        />
       </div>
     </div>
   );

@@ -28,7 +28,12 @@ export function PasswordForm() {
     },
   });
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label={t('app.settings.password')} className={css({ display: 'flex', flexDir: 'column', gap: 'gap', maxW: 'xl' })}>
+    <form
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label={t('app.settings.password')}
+      className={css({ display: 'flex', flexDir: 'column', gap: 'gap', maxW: 'xl' })}
+    >
       <FormError form={form} />
       <FormFields form={form} fields={FIELDS} label={(name) => t(`app.fields.${name}`)} />
       <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('app.settings.passwordRules')}</p>

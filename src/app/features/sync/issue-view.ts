@@ -34,7 +34,8 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 export function recordTitle(...records: (Record<string, unknown> | undefined)[]): string | null {
   for (const record of records) {
     if (!record) continue;
-    for (const field of ['name', 'title', 'label', 'reference']) if (typeof record[field] === 'string' && record[field]) return record[field] as string;
+    for (const field of ['name', 'title', 'label', 'reference'])
+      if (typeof record[field] === 'string' && record[field]) return record[field] as string;
     const person = [record.firstName, record.lastName].filter((part) => typeof part === 'string' && part).join(' ');
     if (person) return person;
     if (typeof record.email === 'string' && record.email) return record.email;
@@ -48,7 +49,10 @@ export function recordTitle(...records: (Record<string, unknown> | undefined)[])
  */
 export function issueView(entry: OutboxEntry): IssueView {
   const before = entry.before[0];
-  const payload = entry.payload && typeof entry.payload === 'object' && !Array.isArray(entry.payload) ? (entry.payload as Record<string, unknown>) : undefined;
+  const payload =
+    entry.payload && typeof entry.payload === 'object' && !Array.isArray(entry.payload)
+      ? (entry.payload as Record<string, unknown>)
+      : undefined;
   const current = entry.current;
   const conflict = entry.state === 'conflict';
   let rows: IssueRow[] = [];

@@ -19,11 +19,34 @@ const TONE_COLOR: Record<SyncSummary['tone'], string> = {
   error: css({ color: 'error' }),
 };
 
-const countStyle = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minW: '5', h: '5', px: '1.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'bold', borderWidth: '1px' });
+const countStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minW: '5',
+  h: '5',
+  px: '1.5',
+  borderRadius: 'full',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  borderWidth: '1px',
+});
 /** On phones a count sits on the icon's corner (the header has little room); inline from md up. */
-const cornerStyle = css({ position: { base: 'absolute', md: 'static' }, top: '0', right: '0', minW: { base: '4', md: '5' }, h: { base: '4', md: '5' }, px: { base: '1', md: '1.5' }, fontSize: { base: '2xs', md: 'xs' } });
+const cornerStyle = css({
+  position: { base: 'absolute', md: 'static' },
+  top: '0',
+  right: '0',
+  minW: { base: '4', md: '5' },
+  h: { base: '4', md: '5' },
+  px: { base: '1', md: '1.5' },
+  fontSize: { base: '2xs', md: 'xs' },
+});
 /** A small ghost button, narrower on phones (merged in one css() call, so the padding does not fight the recipe's). */
-const compactButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), { position: 'relative', px: { base: '2', md: '3' }, color: 'fg' });
+const compactButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), {
+  position: 'relative',
+  px: { base: '2', md: '3' },
+  color: 'fg',
+});
 const textStyle = css({ display: { base: 'none', md: 'inline' } });
 const lineStyle = css({ fontSize: 'sm', maxW: '72' });
 
@@ -46,11 +69,23 @@ export function SyncIndicator() {
   const trouble = summary.quota ? 'error' : summary.paused || summary.failed || summary.nearlyFull !== null ? 'warning' : null;
   const buttonTone: SyncSummary['tone'] = trouble ?? (summary.state === 'offline' ? 'muted' : 'ok');
   const icon = trouble ? 'alert' : summary.state === 'offline' ? 'cloudOff' : summary.state === 'syncing' ? 'refresh' : 'cloud';
-  const described = [stateLabel, summary.paused ? t('app.sync.paused') : null, summary.pending ? t('app.sync.pending', { count: summary.pending }) : null, summary.issues ? t('app.sync.issues', { count: summary.issues }) : null, summary.quota ? t('app.sync.quota') : null]
+  const described = [
+    stateLabel,
+    summary.paused ? t('app.sync.paused') : null,
+    summary.pending ? t('app.sync.pending', { count: summary.pending }) : null,
+    summary.issues ? t('app.sync.issues', { count: summary.issues }) : null,
+    summary.quota ? t('app.sync.quota') : null,
+  ]
     .filter(Boolean)
     .join('. ');
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '0', md: '1' } })} data-testid="sync-indicator" data-state={summary.state} data-pending={summary.pending} data-issues={summary.issues}>
+    <div
+      className={css({ display: 'flex', alignItems: 'center', gap: { base: '0', md: '1' } })}
+      data-testid="sync-indicator"
+      data-state={summary.state}
+      data-pending={summary.pending}
+      data-issues={summary.issues}
+    >
       <Popover
         title={t('app.sync.label')}
         trigger={
@@ -60,7 +95,10 @@ export function SyncIndicator() {
             </span>
             <span className={textStyle}>{buttonLabel}</span>
             {summary.pending ? (
-              <span className={cx(countStyle, cornerStyle, css({ bg: 'warning.subtle', borderColor: 'warning', color: 'fg' }))} data-testid="sync-pending">
+              <span
+                className={cx(countStyle, cornerStyle, css({ bg: 'warning.subtle', borderColor: 'warning', color: 'fg' }))}
+                data-testid="sync-pending"
+              >
                 <span aria-hidden className={css({ display: { base: 'inline', md: 'none' } })}>
                   {summary.pending}
                 </span>
@@ -98,14 +136,23 @@ export function SyncIndicator() {
               {t('app.sync.issues', { count: summary.issues })}
             </Link>
           ) : null}
-          {summary.failed ? <p className={cx(lineStyle, css({ color: 'fg.muted' }))}>{t('app.sync.failed', { error: summary.failed })}</p> : null}
-          {summary.nearlyFull !== null && !summary.quota ? <p className={cx(lineStyle, css({ color: 'fg' }))}>{t('app.sync.nearlyFull', { percent: summary.nearlyFull })}</p> : null}
+          {summary.failed ? (
+            <p className={cx(lineStyle, css({ color: 'fg.muted' }))}>{t('app.sync.failed', { error: summary.failed })}</p>
+          ) : null}
+          {summary.nearlyFull !== null && !summary.quota ? (
+            <p className={cx(lineStyle, css({ color: 'fg' }))}>{t('app.sync.nearlyFull', { percent: summary.nearlyFull })}</p>
+          ) : null}
           <p className={cx(lineStyle, css({ color: 'fg.muted' }))}>
-            {state.status?.lastPulledAt ? t('app.sync.lastSynced', { time: formatDateTime(state.status.lastPulledAt, localLanguage) }) : t('app.sync.neverSynced')}
+            {state.status?.lastPulledAt
+              ? t('app.sync.lastSynced', { time: formatDateTime(state.status.lastPulledAt, localLanguage) })
+              : t('app.sync.neverSynced')}
           </p>
           {state.storage ? (
             <p className={cx(lineStyle, css({ color: 'fg.muted' }))}>
-              {t('app.sync.storage', { usage: formatBytes(state.storage.usage, localLanguage), quota: formatBytes(state.storage.quota, localLanguage) })}
+              {t('app.sync.storage', {
+                usage: formatBytes(state.storage.usage, localLanguage),
+                quota: formatBytes(state.storage.quota, localLanguage),
+              })}
               {state.persisted === null ? null : ` ${state.persisted ? t('app.sync.persisted') : t('app.sync.notPersisted')}`}
             </p>
           ) : null}
@@ -135,7 +182,9 @@ export function SyncIndicator() {
           <span className={css({ display: 'inline-flex', color: 'error' })}>
             <Icon name="alert" />
           </span>
-          <span className={cx(countStyle, cornerStyle, css({ bg: 'error.subtle', borderColor: 'error', color: 'fg' }))}>{summary.issues}</span>
+          <span className={cx(countStyle, cornerStyle, css({ bg: 'error.subtle', borderColor: 'error', color: 'fg' }))}>
+            {summary.issues}
+          </span>
         </Link>
       ) : null}
     </div>

@@ -16,8 +16,25 @@ import { PageHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { displayValue, issueView } from './issue-view.ts';
 
-const cardStyle = css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: 'pad', display: 'flex', flexDir: 'column', gap: '3' });
-const cellStyle = css({ textAlign: 'start', px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'top', wordBreak: 'break-word' });
+const cardStyle = css({
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  p: 'pad',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '3',
+});
+const cellStyle = css({
+  textAlign: 'start',
+  px: '2',
+  py: '1.5',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  verticalAlign: 'top',
+  wordBreak: 'break-word',
+});
 
 /**
  * The "sync issues" screen (DESIGN.md §7): every conflict and dead letter of the outbox, with the
@@ -78,18 +95,32 @@ function IssueCard({ entry, engine }: { entry: OutboxEntry; engine: OfflineEngin
       <header className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
         <Badge tone={conflict ? 'warning' : 'error'}>{conflict ? t('app.syncIssues.conflict') : t('app.syncIssues.dead')}</Badge>
         <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{heading}</h2>
-        <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'xs' })}>{t('app.syncIssues.madeAt', { time: formatDateTime(entry.createdAt, localLanguage) })}</span>
+        <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'xs' })}>
+          {t('app.syncIssues.madeAt', { time: formatDateTime(entry.createdAt, localLanguage) })}
+        </span>
       </header>
       <p className={css({ fontSize: 'sm' })}>{conflict ? t('app.syncIssues.conflictText') : t('app.syncIssues.deadText')}</p>
       {entry.error?.message ? (
-        <div className={css({ borderLeftWidth: '3px', borderColor: conflict ? 'warning' : 'error', bg: 'subtle', px: '3', py: '2', borderRadius: 'sm', fontSize: 'sm' })}>
+        <div
+          className={css({
+            borderLeftWidth: '3px',
+            borderColor: conflict ? 'warning' : 'error',
+            bg: 'subtle',
+            px: '3',
+            py: '2',
+            borderRadius: 'sm',
+            fontSize: 'sm',
+          })}
+        >
           <span className={css({ fontWeight: 'semibold' })}>{t('app.syncIssues.serverSaid')}: </span>
           <span data-testid="sync-issue-message">{entry.error.message}</span>
         </div>
       ) : null}
       {view.deletedMine ? <p className={css({ fontSize: 'sm' })}>{t('app.syncIssues.deletedMine')}</p> : null}
       {view.goneTheirs ? <p className={css({ fontSize: 'sm' })}>{t('app.syncIssues.goneTheirs')}</p> : null}
-      {view.count > 1 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.syncIssues.records', { count: view.count })}</p> : null}
+      {view.count > 1 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.syncIssues.records', { count: view.count })}</p>
+      ) : null}
       {view.rows.length ? (
         <div className={css({ overflowX: 'auto' })}>
           <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
@@ -115,8 +146,14 @@ function IssueCard({ entry, engine }: { entry: OutboxEntry; engine: OfflineEngin
                   <th scope="row" className={cx(cellStyle, css({ fontWeight: 'medium', color: 'fg.muted' }))}>
                     {label(row.field)}
                   </th>
-                  <td className={cx(cellStyle, row.differs ? css({ fontWeight: 'semibold' }) : undefined)}>{displayValue(row.mine, yes, no)}</td>
-                  {conflict && !view.goneTheirs ? <td className={cx(cellStyle, row.differs ? css({ fontWeight: 'semibold' }) : undefined)}>{displayValue(row.theirs, yes, no)}</td> : null}
+                  <td className={cx(cellStyle, row.differs ? css({ fontWeight: 'semibold' }) : undefined)}>
+                    {displayValue(row.mine, yes, no)}
+                  </td>
+                  {conflict && !view.goneTheirs ? (
+                    <td className={cx(cellStyle, row.differs ? css({ fontWeight: 'semibold' }) : undefined)}>
+                      {displayValue(row.theirs, yes, no)}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -126,7 +163,11 @@ function IssueCard({ entry, engine }: { entry: OutboxEntry; engine: OfflineEngin
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
         {conflict ? (
           <>
-            <Button variant="outline" disabled={busy} onClick={() => act('takeTheirs', () => engine.takeTheirs(entry.seq!), 'app.syncIssues.tookTheirs')}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => act('takeTheirs', () => engine.takeTheirs(entry.seq!), 'app.syncIssues.tookTheirs')}
+            >
               {t('app.syncIssues.takeTheirs')}
             </Button>
             <Button disabled={busy} onClick={() => act('keepMine', () => engine.keepMine(entry.seq!), 'app.syncIssues.keptMine')}>

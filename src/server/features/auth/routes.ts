@@ -26,7 +26,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
   const { config } = app.services;
   const limiter = createLoginLimiter(config.loginAttempts);
   const sessionOptions = { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds };
-  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: 'auto' as const, maxAge: config.sessionTtlSeconds };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    secure: 'auto' as const,
+    maxAge: config.sessionTtlSeconds,
+  };
 
   app.post(
     '/api/v1/auth/login',
@@ -46,7 +52,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
       }
       if (user.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       limiter.succeeded(email);
-      const [signedIn] = await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
+      const [signedIn] = await db
+        .update(users)
+        .set({ lastLogin: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
       const token = await openSession(db, sessionOptions, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
       reply.setCookie(TOKEN_COOKIE, token, cookieOptions);
       return { token, user: publicRecord(userResource, signedIn) };
@@ -117,7 +127,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
       return mutate(request, reply, async ({ tx, audit }) => {
         // The token carries the real person, even when an impersonator goes one level further.
         const impersonatorId = actor.impersonatorId ?? actor.id;
-        const token = await openSession(tx, sessionOptions, userId, { impersonatorId, userAgent: request.headers['user-agent'], ip: request.ip });
+        const token = await openSession(tx, sessionOptions, userId, {
+          impersonatorId,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
         await audit('user.impersonate', 'user', userId, { impersonatorId });
         return { body: { token } };
       });

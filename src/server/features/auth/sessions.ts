@@ -35,14 +35,24 @@ export async function actorOf(db: Executor, secret: string, token: string): Prom
     .select({ id: users.id, roles: users.roles, email: users.email, status: users.status, impersonatorId: sessions.actorId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   if (!row || row.status !== 'active') return null;
   return { id: row.id, roles: row.roles as Role[], email: row.email, sessionId: claims.sessionId, impersonatorId: row.impersonatorId };
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user (lock, password reset, logout everywhere), except `keep` if given. */

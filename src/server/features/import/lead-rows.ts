@@ -17,7 +17,11 @@ const rowSchema = z.strictObject({
 });
 export type LeadRow = z.infer<typeof rowSchema>;
 
-const normalise = (header: string) => header.trim().toLowerCase().replace(/[\s_-]/g, '');
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
 
 /**
  * Which column index holds which field, by header name (any case, spaces ignored). Unknown headers,
@@ -37,6 +41,15 @@ export type RowResult = { ok: true; lead: LeadRow } | { ok: false; errors: Recor
 export function readRow(cells: readonly string[], index: Map<ImportColumn, number>): RowResult {
   const raw: Record<string, string> = {};
   for (const [column, i] of index) raw[column] = String(cells[i] ?? '').trim();
-  const result = rowSchema.safeParse({ firstName: '', lastName: '', ...raw, phone: raw.phone || null, mobile: raw.mobile || null, campaignName: raw.campaignName || null });
-  return result.success ? { ok: true, lead: result.data } : { ok: false, errors: issuesToDetails(result.error.issues), email: raw.email ?? '' };
+  const result = rowSchema.safeParse({
+    firstName: '',
+    lastName: '',
+    ...raw,
+    phone: raw.phone || null,
+    mobile: raw.mobile || null,
+    campaignName: raw.campaignName || null,
+  });
+  return result.success
+    ? { ok: true, lead: result.data }
+    : { ok: false, errors: issuesToDetails(result.error.issues), email: raw.email ?? '' };
 }

@@ -48,30 +48,48 @@ async function readForm(request: Parameters<typeof actorOrThrow>[0]) {
 
 /** Excel lead import and its template (SPEC.md §7, issue 5). */
 export function registerImportRoutes(app: FastifyInstance) {
-  app.get('/api/v1/user/excel-template', { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)' } }, async (request, reply) => {
-    if (!isStaff(actorOrThrow(request).roles)) throw new AppError('FORBIDDEN');
-    // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
-    const XLSX = await import('xlsx');
-    const sheet = XLSX.utils.aoa_to_sheet([[...IMPORT_COLUMNS], ['Ada', 'Lovelace', 'ada@example.com', '+44 20 7946 0000', '+44 7700 900000', '']]);
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, 'Leads');
-    const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', 'attachment; filename="lead_import_template.xlsx"')
-      .send(bytes);
-  });
+  app.get(
+    '/api/v1/user/excel-template',
+    { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)' } },
+    async (request, reply) => {
+      if (!isStaff(actorOrThrow(request).roles)) throw new AppError('FORBIDDEN');
+      // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
+      const XLSX = await import('xlsx');
+      const sheet = XLSX.utils.aoa_to_sheet([
+        [...IMPORT_COLUMNS],
+        ['Ada', 'Lovelace', 'ada@example.com', '+44 20 7946 0000', '+44 7700 900000', ''],
+      ]);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Leads');
+      const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="lead_import_template.xlsx"')
+        .send(bytes);
+    },
+  );
 
   app.post(
     '/api/v1/user/import-excel',
-    { schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)' }, bodyLimit: MAX_IMPORT_BYTES + 64 * 1024 },
+    {
+      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)' },
+      bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
+    },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       if (!isStaff(actor.roles)) throw new AppError('FORBIDDEN');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       request.idempotency = undefined; // the file is not part of the request hash: never replay an import by key
       const { bytes, fields } = await readForm(request);
-      const { campaignId } = parse(z.object({ campaignId: z.uuid({ error: 'validation.id' }).optional().or(z.literal('').transform(() => undefined)) }), fields);
+      const { campaignId } = parse(
+        z.object({
+          campaignId: z
+            .uuid({ error: 'validation.id' })
+            .optional()
+            .or(z.literal('').transform(() => undefined)),
+        }),
+        fields,
+      );
 
       const rows = await parseSpreadsheet(bytes);
       if (!rows.length) throw new AppError('IMPORT_MISSING_COLUMNS', undefined, { columns: 'email' });
@@ -90,22 +108,41 @@ export function registerImportRoutes(app: FastifyInstance) {
         const row = i + 2; // as the spreadsheet numbers it, after the header
         const result = readRow(cells, index);
         if (!result.ok) return rejected.push({ row, email: result.email, errors: say(result.errors) });
-        if (seen.has(result.lead.email)) return rejected.push({ row, email: result.lead.email, errors: say({ email: { key: 'validation.duplicateInFile', params: {} } }) });
+        if (seen.has(result.lead.email))
+          return rejected.push({
+            row,
+            email: result.lead.email,
+            errors: say({ email: { key: 'validation.duplicateInFile', params: {} } }),
+          });
         seen.add(result.lead.email);
         accepted.push({ row, lead: result.lead });
       });
 
       const result = await mutate(request, reply, async (work) => {
         const { tx } = work;
-        if (campaignId && !(await tx.select({ id: campaigns.id }).from(campaigns).where(inArray(campaigns.id, [campaignId]))).length) {
+        if (
+          campaignId &&
+          !(
+            await tx
+              .select({ id: campaigns.id })
+              .from(campaigns)
+              .where(inArray(campaigns.id, [campaignId]))
+          ).length
+        ) {
           throw new AppError('VALIDATION', { campaignId: { key: 'validation.reference', params: {} } });
         }
         const taken = new Set<string>();
         const emails = accepted.map((a) => a.lead.email);
         for (let i = 0; i < emails.length; i += 5000) {
-          for (const { email } of await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails.slice(i, i + 5000)))) taken.add(email);
+          for (const { email } of await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(inArray(users.email, emails.slice(i, i + 5000))))
+            taken.add(email);
         }
-        const campaignByName = new Map((await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns)).map((c) => [c.name.trim().toLowerCase(), c.id]));
+        const campaignByName = new Map(
+          (await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns)).map((c) => [c.name.trim().toLowerCase(), c.id]),
+        );
         const assignedTo = isAdmin(actor.roles) ? null : actor.id;
         const values = [];
         for (const { row, lead } of accepted) {
@@ -115,7 +152,11 @@ export function registerImportRoutes(app: FastifyInstance) {
           }
           const named = lead.campaignName ? campaignByName.get(lead.campaignName.trim().toLowerCase()) : undefined;
           if (lead.campaignName && !named) {
-            rejected.push({ row, email: lead.email, errors: say({ campaignName: { key: 'validation.unknownCampaign', params: { name: lead.campaignName } } }) });
+            rejected.push({
+              row,
+              email: lead.email,
+              errors: say({ campaignName: { key: 'validation.unknownCampaign', params: { name: lead.campaignName } } }),
+            });
             continue;
           }
           values.push({
@@ -132,9 +173,23 @@ export function registerImportRoutes(app: FastifyInstance) {
           });
         }
         for (let i = 0; i < values.length; i += CHUNK) await tx.insert(users).values(values.slice(i, i + CHUNK));
-        work.changed(values.map((v) => ({ entity: 'user', recordId: v.id, op: 'upsert' as const, audience: [v.id, ...(assignedTo ? [assignedTo] : [])] })));
-        await work.audit('user.import', 'user', null, { imported: values.length, rejected: rejected.length, campaignId: campaignId ?? null });
-        await notify(work, actor.id, 'importFinished', 'app.notifications.importFinished', { imported: values.length, rejected: rejected.length });
+        work.changed(
+          values.map((v) => ({
+            entity: 'user',
+            recordId: v.id,
+            op: 'upsert' as const,
+            audience: [v.id, ...(assignedTo ? [assignedTo] : [])],
+          })),
+        );
+        await work.audit('user.import', 'user', null, {
+          imported: values.length,
+          rejected: rejected.length,
+          campaignId: campaignId ?? null,
+        });
+        await notify(work, actor.id, 'importFinished', 'app.notifications.importFinished', {
+          imported: values.length,
+          rejected: rejected.length,
+        });
         rejected.sort((a, b) => a.row - b.row);
         return {
           body: {

@@ -41,46 +41,74 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       .where(and(eq(uploads.ownerId, lead.id as string), eq(uploads.purpose, 'document')))
       .orderBy(desc(uploads.createdAt));
     return {
-      documents: rows.map((r) => ({ id: r.id, name: r.name, url: uploadUrl(r.name), mime: r.mime, size: r.size, originalName: r.originalName, dateCreation: r.createdAt })),
+      documents: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        url: uploadUrl(r.name),
+        mime: r.mime,
+        size: r.size,
+        originalName: r.originalName,
+        dateCreation: r.createdAt,
+      })),
       verificationStatus: lead.verificationStatus,
       verificationNote: lead.verificationNote,
     };
   });
 
-  app.post('/api/v1/user/:id/documents', { schema: { tags: ['user'], summary: 'Upload a verification document (multipart `file`)' } }, async (request, reply) => {
-    const { actor, lead } = await leadOf(request);
-    if (lead.id !== actor.id && !isStaff(actor.roles)) throw new AppError('FORBIDDEN');
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const document = await storeUpload(db, config.dataDir, await request.file(), { ownerId: lead.id as string, purpose: 'document', private: true });
-    return mutate(request, reply, async (work) => {
-      const [updated] = await work.tx
-        .update(users)
-        .set({ verificationStatus: 'pending', verificationNote: null, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(users.id, lead.id as string))
-        .returning();
-      work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
-      if (updated.assignedTo && updated.assignedTo !== actor.id) {
-        await notify(work, updated.assignedTo, 'documentsUploaded', 'app.notifications.documentsUploaded', { leadId: updated.id, name: `${updated.firstName} ${updated.lastName}` });
-      }
-      return { status: 201, body: { document, user: publicRecord(userResource, updated) } };
-    });
-  });
+  app.post(
+    '/api/v1/user/:id/documents',
+    { schema: { tags: ['user'], summary: 'Upload a verification document (multipart `file`)' } },
+    async (request, reply) => {
+      const { actor, lead } = await leadOf(request);
+      if (lead.id !== actor.id && !isStaff(actor.roles)) throw new AppError('FORBIDDEN');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const document = await storeUpload(db, config.dataDir, await request.file(), {
+        ownerId: lead.id as string,
+        purpose: 'document',
+        private: true,
+      });
+      return mutate(request, reply, async (work) => {
+        const [updated] = await work.tx
+          .update(users)
+          .set({ verificationStatus: 'pending', verificationNote: null, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(users.id, lead.id as string))
+          .returning();
+        work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
+        if (updated.assignedTo && updated.assignedTo !== actor.id) {
+          await notify(work, updated.assignedTo, 'documentsUploaded', 'app.notifications.documentsUploaded', {
+            leadId: updated.id,
+            name: `${updated.firstName} ${updated.lastName}`,
+          });
+        }
+        return { status: 201, body: { document, user: publicRecord(userResource, updated) } };
+      });
+    },
+  );
 
-  app.patch('/api/v1/user/:id/verification', { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)" } }, async (request, reply) => {
-    const { actor, lead } = await leadOf(request);
-    if (!isStaff(actor.roles) || lead.id === actor.id) throw new AppError('FORBIDDEN');
-    const { status, note } = parse(decision, request.body);
-    return mutate(request, reply, async (work) => {
-      const [updated] = await work.tx
-        .update(users)
-        .set({ verificationStatus: status, verificationNote: note ?? null, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(and(eq(users.id, lead.id as string), eq(users.verificationStatus, 'pending')))
-        .returning();
-      if (!updated) throw new AppError('VERIFICATION_NOT_PENDING');
-      work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
-      await work.audit(`user.verification.${status}`, 'user', updated.id, { note });
-      await notify(work, updated.id, 'verification', `app.notifications.verification.${status}`, { note: note ?? null });
-      return { body: publicRecord(userResource, updated) };
-    });
-  });
+  app.patch(
+    '/api/v1/user/:id/verification',
+    { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)" } },
+    async (request, reply) => {
+      const { actor, lead } = await leadOf(request);
+      if (!isStaff(actor.roles) || lead.id === actor.id) throw new AppError('FORBIDDEN');
+      const { status, note } = parse(decision, request.body);
+      return mutate(request, reply, async (work) => {
+        const [updated] = await work.tx
+          .update(users)
+          .set({
+            verificationStatus: status,
+            verificationNote: note ?? null,
+            version: sql`${users.version} + 1`,
+            dateLastUpdate: sql`now()`,
+          })
+          .where(and(eq(users.id, lead.id as string), eq(users.verificationStatus, 'pending')))
+          .returning();
+        if (!updated) throw new AppError('VERIFICATION_NOT_PENDING');
+        work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
+        await work.audit(`user.verification.${status}`, 'user', updated.id, { note });
+        await notify(work, updated.id, 'verification', `app.notifications.verification.${status}`, { note: note ?? null });
+        return { body: publicRecord(userResource, updated) };
+      });
+    },
+  );
 }

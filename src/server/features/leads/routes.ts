@@ -13,7 +13,10 @@ import { leadsInScope } from './lead-scope.ts';
 
 const DAY = 86_400_000;
 const bulkAssignBody = z.strictObject({
-  leadIds: z.array(z.uuid({ error: 'validation.id' })).min(1).max(100_000),
+  leadIds: z
+    .array(z.uuid({ error: 'validation.id' }))
+    .min(1)
+    .max(100_000),
   userId: z.uuid({ error: 'validation.id' }).nullable(),
 });
 const trendQuery = z.strictObject({
@@ -41,47 +44,70 @@ export function registerLeadRoutes(app: FastifyInstance) {
     return actor;
   };
 
-  app.patch('/api/v1/user/bulk-assign', { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)' } }, async (request, reply) => {
-    const actor = actorOrThrow(request);
-    if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
-    const { leadIds, userId } = parse(bulkAssignBody, request.body);
-    const ids = [...new Set(leadIds)];
-    return mutate(request, reply, async (work) => {
-      if (userId) {
-        const [assignee] = await work.tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, userId), sql`${users.roles} && ${sql.param(ASSIGNABLE_ROLES as string[])}::text[]`, eq(users.status, 'active')));
-        if (!assignee) throw new AppError('VALIDATION', { userId: { key: 'validation.assignable', params: {} } });
-      }
-      const before = new Map<string, string | null>();
-      for (let i = 0; i < ids.length; i += 5000) {
-        const rows = await work.tx.select({ id: users.id, assignedTo: users.assignedTo }).from(users).where(leadsInScope(work.tx, actor, inArray(users.id, ids.slice(i, i + 5000)))).for('update');
-        for (const row of rows) before.set(row.id, row.assignedTo);
-      }
-      if (before.size !== ids.length) throw new AppError('NOT_FOUND', { leadIds: { key: 'validation.reference', params: {} } });
-      const moved = ids.filter((id) => before.get(id) !== userId);
-      for (let i = 0; i < moved.length; i += 5000) {
-        await work.tx
-          .update(users)
-          .set({ assignedTo: userId, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
-          .where(inArray(users.id, moved.slice(i, i + 5000)));
-      }
-      const previous = [...new Set(moved.map((id) => before.get(id)).filter((id): id is string => !!id))];
-      work.changed(moved.map((id) => ({ entity: 'user', recordId: id, op: 'upsert' as const, audience: [id, userId, before.get(id)].filter((v): v is string => !!v) })));
-      if (moved.length) await touchLeadRecords(work, moved, [userId, ...previous]);
-      await work.audit('user.bulk-assign', 'user', null, { leadIds: moved, to: userId });
-      if (userId && moved.length && userId !== actor.id) await notify(work, userId, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: moved.length });
-      return { body: { success: true, assigned: moved.length, unchanged: ids.length - moved.length } };
-    });
-  });
+  app.patch(
+    '/api/v1/user/bulk-assign',
+    { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)' } },
+    async (request, reply) => {
+      const actor = actorOrThrow(request);
+      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      const { leadIds, userId } = parse(bulkAssignBody, request.body);
+      const ids = [...new Set(leadIds)];
+      return mutate(request, reply, async (work) => {
+        if (userId) {
+          const [assignee] = await work.tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.id, userId),
+                sql`${users.roles} && ${sql.param(ASSIGNABLE_ROLES as string[])}::text[]`,
+                eq(users.status, 'active'),
+              ),
+            );
+          if (!assignee) throw new AppError('VALIDATION', { userId: { key: 'validation.assignable', params: {} } });
+        }
+        const before = new Map<string, string | null>();
+        for (let i = 0; i < ids.length; i += 5000) {
+          const rows = await work.tx
+            .select({ id: users.id, assignedTo: users.assignedTo })
+            .from(users)
+            .where(leadsInScope(work.tx, actor, inArray(users.id, ids.slice(i, i + 5000))))
+            .for('update');
+          for (const row of rows) before.set(row.id, row.assignedTo);
+        }
+        if (before.size !== ids.length) throw new AppError('NOT_FOUND', { leadIds: { key: 'validation.reference', params: {} } });
+        const moved = ids.filter((id) => before.get(id) !== userId);
+        for (let i = 0; i < moved.length; i += 5000) {
+          await work.tx
+            .update(users)
+            .set({ assignedTo: userId, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
+            .where(inArray(users.id, moved.slice(i, i + 5000)));
+        }
+        const previous = [...new Set(moved.map((id) => before.get(id)).filter((id): id is string => !!id))];
+        work.changed(
+          moved.map((id) => ({
+            entity: 'user',
+            recordId: id,
+            op: 'upsert' as const,
+            audience: [id, userId, before.get(id)].filter((v): v is string => !!v),
+          })),
+        );
+        if (moved.length) await touchLeadRecords(work, moved, [userId, ...previous]);
+        await work.audit('user.bulk-assign', 'user', null, { leadIds: moved, to: userId });
+        if (userId && moved.length && userId !== actor.id)
+          await notify(work, userId, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: moved.length });
+        return { body: { success: true, assigned: moved.length, unchanged: ids.length - moved.length } };
+      });
+    },
+  );
 
   app.get('/api/v1/user/lead-trend', { schema: { tags: ['user'], summary: 'New leads per day over a range' } }, async (request) => {
     const actor = staffOnly(request);
     const query = parse(trendQuery, request.query);
     const to = query.to ?? new Date();
     const from = query.from ?? new Date(to.getTime() - 29 * DAY);
-    if (from > to || to.getTime() - from.getTime() > 3 * 366 * DAY) throw new AppError('VALIDATION', { from: { key: 'validation.date', params: {} } });
+    if (from > to || to.getTime() - from.getTime() > 3 * 366 * DAY)
+      throw new AppError('VALIDATION', { from: { key: 'validation.date', params: {} } });
     const zone = timeZoneOf(request.headers['x-timezone']);
     const day = sql<string>`to_char(${users.dateCreation} at time zone ${zone}, 'YYYY-MM-DD')`;
     const rows = await db
@@ -93,7 +119,8 @@ export function registerLeadRoutes(app: FastifyInstance) {
       .orderBy(sql`1`);
     // Every day of the range, with zero where no lead came in, so the chart has no gaps.
     const counts = new Map(rows.map((r) => [r.date, r.count]));
-    const dayOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    const dayOf = (d: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
     const trendData: { date: string; count: number }[] = [];
     for (let t = from.getTime(); dayOf(new Date(t)) <= dayOf(to); t += DAY) {
       const date = dayOf(new Date(t));
@@ -131,20 +158,27 @@ export function registerLeadRoutes(app: FastifyInstance) {
     return { stats: { ...totals, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
   });
 
-  app.get('/api/v1/campaign/top', { schema: { tags: ['campaign'], summary: 'Campaigns ranked by leads and converted leads' } }, async (request) => {
-    const actor = staffOnly(request);
-    const { limit } = parse(z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) }), request.query);
-    // A converted lead has at least one completed deposit.
-    const converted = sql<number>`count(*) filter (where exists (select 1 from ${deposits} where ${deposits.userId} = ${users.id} and ${deposits.status} = 'completed'))`.mapWith(Number);
-    const rows = await db
-      .select({ id: campaigns.id, name: campaigns.name, leads: count(users.id), converted })
-      .from(campaigns)
-      .innerJoin(users, and(eq(users.campaignId, campaigns.id), leadsInScope(db, actor)))
-      .groupBy(campaigns.id, campaigns.name)
-      .orderBy(sql`count(${users.id}) desc`, campaigns.name)
-      .limit(limit);
-    return {
-      topCampaigns: rows.map((r) => ({ ...r, conversionRate: r.leads ? Math.round((r.converted / r.leads) * 10_000) / 100 : 0 })),
-    };
-  });
+  app.get(
+    '/api/v1/campaign/top',
+    { schema: { tags: ['campaign'], summary: 'Campaigns ranked by leads and converted leads' } },
+    async (request) => {
+      const actor = staffOnly(request);
+      const { limit } = parse(z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) }), request.query);
+      // A converted lead has at least one completed deposit.
+      const converted =
+        sql<number>`count(*) filter (where exists (select 1 from ${deposits} where ${deposits.userId} = ${users.id} and ${deposits.status} = 'completed'))`.mapWith(
+          Number,
+        );
+      const rows = await db
+        .select({ id: campaigns.id, name: campaigns.name, leads: count(users.id), converted })
+        .from(campaigns)
+        .innerJoin(users, and(eq(users.campaignId, campaigns.id), leadsInScope(db, actor)))
+        .groupBy(campaigns.id, campaigns.name)
+        .orderBy(sql`count(${users.id}) desc`, campaigns.name)
+        .limit(limit);
+      return {
+        topCampaigns: rows.map((r) => ({ ...r, conversionRate: r.leads ? Math.round((r.converted / r.leads) * 10_000) / 100 : 0 })),
+      };
+    },
+  );
 }

@@ -24,42 +24,52 @@ export async function ensureSettings(db: Executor, id: string) {
 export function registerSettingRoutes(app: FastifyInstance) {
   const { db, realtime } = app.services;
 
-  app.get('/api/v1/setting', { config: { public: true }, schema: { tags: ['setting'], summary: 'The company settings' } }, () => currentSettings(db));
+  app.get('/api/v1/setting', { config: { public: true }, schema: { tags: ['setting'], summary: 'The company settings' } }, () =>
+    currentSettings(db),
+  );
 
-  app.patch('/api/v1/setting', { schema: { tags: ['setting'], summary: 'Change the company settings (admin)' } }, async (request, reply) => {
-    const actor = actorOrThrow(request);
-    if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
-    const patch = parse(settingUpdateSchema, request.body);
-    const updated = await mutate(request, reply, async ({ tx, audit }) => {
-      const current = await currentSettings(tx);
-      const [row] = await tx
-        .update(settings)
-        .set({ ...patch, version: sql`${settings.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(settings.id, current.id))
-        .returning();
-      await audit('setting.update', 'setting', row.id, patch);
-      return { body: row };
-    });
-    realtime.settingUpdated(updated, actor.id);
-    return updated;
-  });
+  app.patch(
+    '/api/v1/setting',
+    { schema: { tags: ['setting'], summary: 'Change the company settings (admin)' } },
+    async (request, reply) => {
+      const actor = actorOrThrow(request);
+      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      const patch = parse(settingUpdateSchema, request.body);
+      const updated = await mutate(request, reply, async ({ tx, audit }) => {
+        const current = await currentSettings(tx);
+        const [row] = await tx
+          .update(settings)
+          .set({ ...patch, version: sql`${settings.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(settings.id, current.id))
+          .returning();
+        await audit('setting.update', 'setting', row.id, patch);
+        return { body: row };
+      });
+      realtime.settingUpdated(updated, actor.id);
+      return updated;
+    },
+  );
 
-  app.post('/api/v1/setting/logo', { schema: { tags: ['setting'], summary: 'Upload the company logo (admin)' } }, async (request, reply) => {
-    const actor = actorOrThrow(request);
-    if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const logo = await storeUpload(db, app.services.config.dataDir, await request.file(), { ownerId: null, purpose: 'logo' });
-    const updated = await mutate(request, reply, async ({ tx, audit }) => {
-      const current = await currentSettings(tx);
-      const [row] = await tx
-        .update(settings)
-        .set({ logo: logo.url, version: sql`${settings.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(settings.id, current.id))
-        .returning();
-      await audit('setting.logo', 'setting', row.id, { logo: logo.url });
-      return { body: row };
-    });
-    realtime.settingUpdated(updated, actor.id);
-    return updated;
-  });
+  app.post(
+    '/api/v1/setting/logo',
+    { schema: { tags: ['setting'], summary: 'Upload the company logo (admin)' } },
+    async (request, reply) => {
+      const actor = actorOrThrow(request);
+      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const logo = await storeUpload(db, app.services.config.dataDir, await request.file(), { ownerId: null, purpose: 'logo' });
+      const updated = await mutate(request, reply, async ({ tx, audit }) => {
+        const current = await currentSettings(tx);
+        const [row] = await tx
+          .update(settings)
+          .set({ logo: logo.url, version: sql`${settings.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(settings.id, current.id))
+          .returning();
+        await audit('setting.logo', 'setting', row.id, { logo: logo.url });
+        return { body: row };
+      });
+      realtime.settingUpdated(updated, actor.id);
+      return updated;
+    },
+  );
 }

@@ -83,4 +83,3 @@ export function registerSyncRoutes(app: FastifyInstance) {
     return { changes, cursor, hasMore };
   });
 }
-

@@ -20,39 +20,52 @@ const nameParam = z.strictObject({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0
 
 /** POST /uploads/upload and GET /uploads/{name}; verification documents are private (DESIGN.md §5). */
 export function registerUploadRoutes(app: FastifyInstance) {
-  app.post('/api/v1/uploads/upload', { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field `file`)' } }, async (request, reply) => {
-    const actor = actorOrThrow(request);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const { purpose } = parse(uploadQuery, request.query);
-    const stored = await storeUpload(app.services.db, app.services.config.dataDir, await request.file(), {
-      ownerId: actor.id,
-      purpose,
-      private: purpose === 'document',
-    });
-    reply.status(201);
-    return stored;
-  });
-
-  app.get('/api/v1/uploads/:name', { config: { public: true }, schema: { tags: ['uploads'], summary: 'Download a file' } }, async (request, reply) => {
-    const { name } = parse(nameParam, request.params);
-    const [upload] = await app.services.db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
-    if (!upload) throw new AppError('NOT_FOUND');
-    if (upload.private) {
-      // Private files: their owner, and staff who may see that owner.
+  app.post(
+    '/api/v1/uploads/upload',
+    { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field `file`)' } },
+    async (request, reply) => {
       const actor = actorOrThrow(request);
-      const visible = upload.ownerId === actor.id || (isStaff(actor.roles) && upload.ownerId && (await findScoped(app.services.db, userResource, actor, upload.ownerId)));
-      if (!visible) throw new AppError('NOT_FOUND');
-      reply.header('cache-control', 'private, no-store');
-    } else {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    }
-    const download = (request.query as Record<string, unknown>)?.download !== undefined;
-    const filename = (upload.originalName ?? upload.name).replace(/[^\w.\- ]/g, '_');
-    reply
-      .type(upload.mime)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-length', upload.size)
-      .header('content-disposition', `${download || upload.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${filename}"`);
-    return reply.send(createReadStream(path.join(uploadDir(app.services.config.dataDir), upload.name)));
-  });
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const { purpose } = parse(uploadQuery, request.query);
+      const stored = await storeUpload(app.services.db, app.services.config.dataDir, await request.file(), {
+        ownerId: actor.id,
+        purpose,
+        private: purpose === 'document',
+      });
+      reply.status(201);
+      return stored;
+    },
+  );
+
+  app.get(
+    '/api/v1/uploads/:name',
+    { config: { public: true }, schema: { tags: ['uploads'], summary: 'Download a file' } },
+    async (request, reply) => {
+      const { name } = parse(nameParam, request.params);
+      const [upload] = await app.services.db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
+      if (!upload) throw new AppError('NOT_FOUND');
+      if (upload.private) {
+        // Private files: their owner, and staff who may see that owner.
+        const actor = actorOrThrow(request);
+        const visible =
+          upload.ownerId === actor.id ||
+          (isStaff(actor.roles) && upload.ownerId && (await findScoped(app.services.db, userResource, actor, upload.ownerId)));
+        if (!visible) throw new AppError('NOT_FOUND');
+        reply.header('cache-control', 'private, no-store');
+      } else {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+      const download = (request.query as Record<string, unknown>)?.download !== undefined;
+      const filename = (upload.originalName ?? upload.name).replace(/[^\w.\- ]/g, '_');
+      reply
+        .type(upload.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', upload.size)
+        .header(
+          'content-disposition',
+          `${download || upload.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${filename}"`,
+        );
+      return reply.send(createReadStream(path.join(uploadDir(app.services.config.dataDir), upload.name)));
+    },
+  );
 }

@@ -27,7 +27,8 @@ export async function storeUpload(
   try {
     bytes = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', undefined, { filename: originalName });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('FILE_TOO_LARGE', undefined, { filename: originalName });
     throw error;
   }
   if (file.file.truncated || bytes.length > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', undefined, { filename: originalName });
