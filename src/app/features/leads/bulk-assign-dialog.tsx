@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Select } from '../../ui/select.tsx';
 import { bulkAssign } from './lead-api.ts';
-import { useAssignable } from './use-lookup.ts';
+import { useAssignable } from '../../data/use-lookup.ts';
 
 const NONE = '-';
 

@@ -16,7 +16,7 @@ import { ProgressBar } from '../../ui/progress.tsx';
 import { Select } from '../../ui/select.tsx';
 import { downloadTemplate, importLeads, type ImportReport } from './lead-api.ts';
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, previewSpreadsheet, REQUIRED_IMPORT_COLUMNS, type SheetPreview } from './spreadsheet-preview.ts';
-import { forgetLookups, useCampaigns } from './use-lookup.ts';
+import { forgetLookups, useCampaigns } from '../../data/use-lookup.ts';
 
 type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'importing' } | { step: 'done'; report: ImportReport };
 

@@ -13,8 +13,8 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field, FieldTextarea } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
-import { personName, useStaff } from './use-lookup.ts';
-import { useRecords } from './use-records.ts';
+import { personName, useStaff } from '../../data/use-lookup.ts';
+import { useRecords } from '../../data/use-records.ts';
 
 /** Comments on a lead (SPEC.md §2): staff add them, hide and unhide them; a hidden one shows a placeholder. */
 export function LeadComments({ leadId }: { leadId: string }) {

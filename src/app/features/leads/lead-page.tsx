@@ -18,8 +18,8 @@ import { NewPasswordDialog } from './new-password-dialog.tsx';
 import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
 import { StatusBadge, VerificationBadge } from './person-badges.tsx';
 import { PersonFormDialog } from './person-form-dialog.tsx';
-import { personName, useCampaigns, useStaff } from './use-lookup.ts';
-import { useRecord } from './use-records.ts';
+import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
+import { useRecord } from '../../data/use-records.ts';
 
 /** A lead's page: details, comments and documents together (later issues add money and orders). */
 export function LeadPage({ leadId }: { leadId: string }) {

@@ -8,7 +8,7 @@ import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { leadStats } from './lead-api.ts';
 import { VerificationBadge } from './person-badges.tsx';
-import { useFetch } from './use-fetch.ts';
+import { useFetch } from '../../data/use-fetch.ts';
 
 const tileStyle = css({
   bg: 'surface',

@@ -8,7 +8,7 @@ import { DatePicker } from '../../ui/date-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { leadTrend } from './lead-api.ts';
 import { TrendChart } from './trend-chart.tsx';
-import { useFetch } from './use-fetch.ts';
+import { useFetch } from '../../data/use-fetch.ts';
 
 const DAY = 86_400_000;
 /** A local calendar day as yyyy-mm-dd. */

@@ -19,7 +19,7 @@ import { NewPasswordDialog } from './new-password-dialog.tsx';
 import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
 import { StatusBadge, VerificationBadge } from './person-badges.tsx';
 import { PersonFormDialog } from './person-form-dialog.tsx';
-import { LEAD_FILTER, personName, useCampaigns, useStaff } from './use-lookup.ts';
+import { LEAD_FILTER, personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 
 const linkStyle = css({
   color: 'primary',

@@ -22,7 +22,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { forgetLookups, useAssignable, useCampaigns } from './use-lookup.ts';
+import { forgetLookups, useAssignable, useCampaigns } from '../../data/use-lookup.ts';
 
 export type PersonKind = 'lead' | 'staff';
 

@@ -13,7 +13,7 @@ import { NewPasswordDialog } from './new-password-dialog.tsx';
 import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
 import { StatusBadge } from './person-badges.tsx';
 import { PersonFormDialog } from './person-form-dialog.tsx';
-import { personName, STAFF_FILTER, STAFF_ROLES } from './use-lookup.ts';
+import { personName, STAFF_FILTER, STAFF_ROLES } from '../../data/use-lookup.ts';
 
 const COLUMNS: ListColumn[] = [
   { field: 'firstName' },

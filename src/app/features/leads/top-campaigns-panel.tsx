@@ -4,7 +4,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { topCampaigns } from './lead-api.ts';
-import { useFetch } from './use-fetch.ts';
+import { useFetch } from '../../data/use-fetch.ts';
 
 const tableStyle = css({
   w: 'full',

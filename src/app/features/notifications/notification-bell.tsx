@@ -11,7 +11,7 @@ import { runOp } from '../../state/ops.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { floatingStyle } from '../../ui/popover-styles.ts';
-import { useRecords } from '../leads/use-records.ts';
+import { useRecords } from '../../data/use-records.ts';
 
 const POLL_MS = 60_000;
 const UNREAD = [{ field: 'read', values: [false] }];

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { EntityName } from '../../../shared/entities/index.ts';
-import type { Filter } from '../../../shared/list-params.ts';
-import type { EntityRecord, EntityStore } from '../../data/entity-store.ts';
-import { entityStore } from '../../data/stores.ts';
-import { auth } from '../../state/auth.ts';
+import type { EntityName } from '../../shared/entities/index.ts';
+import type { Filter } from '../../shared/list-params.ts';
+import type { EntityRecord, EntityStore } from './entity-store.ts';
+import { entityStore } from './stores.ts';
+import { auth } from '../state/auth.ts';
 import { useMirrorTick } from './use-records.ts';
 
 const PAGE = 100;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { EntityName } from '../../../shared/entities/index.ts';
-import { toApiError, type ApiError } from '../../api/http.ts';
-import type { EntityRecord, EntityStore, ListQuery } from '../../data/entity-store.ts';
-import { entityStore } from '../../data/stores.ts';
-import { offline } from '../../offline/offline-state.ts';
+import type { EntityName } from '../../shared/entities/index.ts';
+import { toApiError, type ApiError } from '../api/http.ts';
+import type { EntityRecord, EntityStore, ListQuery } from './entity-store.ts';
+import { entityStore } from './stores.ts';
+import { offline } from '../offline/offline-state.ts';
 
 type Watchable = EntityStore & { watch?: (onChange: () => void) => () => void };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toApiError, type ApiError } from '../../api/http.ts';
+import { toApiError, type ApiError } from '../api/http.ts';
 
 /** A non-CRUD read (statistics): loading, data or error; aborted when its inputs change. */
 export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]) {
