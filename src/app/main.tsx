@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { initI18n } from './i18n/i18n.ts';
-import { startLookSync } from './features/session/look.ts';
-import { wireRealtime } from './features/session/realtime-wiring.ts';
-import { followOtherTabs, startSession } from './features/session/session.ts';
+import { startLookSync } from './session/look.ts';
+import { wireRealtime } from './session/realtime-wiring.ts';
+import { followOtherTabs, startSession } from './session/session.ts';
 import { router } from './router.ts';
 import { auth } from './state/auth.ts';
 

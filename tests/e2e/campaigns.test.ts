@@ -5,7 +5,6 @@ import {
   chooseLanguage,
   gone,
   launchBrowser,
-  ROOT,
   screenshot,
   signIn,
   startServer,

@@ -1,16 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  htmlAttr,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startServer,
-  textOf,
-  visible,
-  type Browser,
-  type Server,
-  signedInSession,
-} from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { htmlAttr, screenshot, textOf, visible, signedInSession } from './harness.ts';
 
 describe('languages, themes, modes and density', () => {
   const session = signedInSession();

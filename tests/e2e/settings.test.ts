@@ -1,18 +1,6 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  apiToken,
-  launchBrowser,
-  ROOT,
-  screenshot,
-  signIn,
-  signOut,
-  startServer,
-  visible,
-  type Browser,
-  type Server,
-  signedInSession,
-} from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { apiToken, ROOT, screenshot, signIn, signOut, visible, signedInSession } from './harness.ts';
 
 describe('account settings, profile, and the screens around them', () => {
   const session = signedInSession();

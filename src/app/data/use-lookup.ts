@@ -66,8 +66,7 @@ export function useLookup(entity: EntityName, filters: Filter[], labelOf: (row: 
     return () => {
       live = false;
     };
-    // `key` stands for entity and filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for entity and filters
   }, [key, enabled, token, pulledAt]);
   return useMemo(() => {
     const names = new Map(rows.map((row) => [row.id, labelOf(row)]));

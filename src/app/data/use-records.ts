@@ -67,8 +67,7 @@ export function useRecords(entity: EntityName, query: Omit<ListQuery, 'page'> & 
       })
       .catch((cause) => !controller.signal.aborted && setError(toApiError(cause)));
     return () => controller.abort();
-    // `key` stands for the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the query
   }, [entity, key, token, enabled]);
   return { rows, count, error, reload, loading: count === null && !error };
 }

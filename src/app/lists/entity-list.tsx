@@ -29,7 +29,6 @@ import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
 import { deleteView, saveView, savedViews } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
-import { Icon } from '../ui/icons.tsx';
 
 export type ListColumn = {
   field: string;
@@ -142,7 +141,10 @@ export function EntityList(props: EntityListProps) {
   const onSelect = useCallback((ids: string[], checked: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of ids) checked ? next.add(id) : next.delete(id);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
   }, []);

@@ -15,8 +15,7 @@ export function useSparseRows<T extends EntityRecord>(store: EntityStore<T>, sta
     setLoader(next);
     next.ensureRange(0, 0);
     return () => next.dispose();
-    // `key` stands for q, filters and sorts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for q, filters and sorts
   }, [store, key, reloadToken]);
   const snapshot = useSyncExternalStore(loader?.subscribe ?? noop, loader?.getSnapshot ?? (() => EMPTY as SparseSnapshot<T>));
   const ensureRange = useCallback((start: number, end: number) => loader?.ensureRange(start, end), [loader]);

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../features/layout/app-layout.tsx';
+import { AppLayout } from '../shell/app-layout.tsx';
 import { auth } from '../state/auth.ts';
 
 /** Every screen but login lives in the layout and needs a signed-in user. */

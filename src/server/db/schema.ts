@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -49,7 +50,7 @@ export const users = pgTable(
     mode: text(),
     lastLogin: at(),
     campaignId: uuid().references(() => campaigns.id, { onDelete: 'restrict' }),
-    assignedTo: uuid().references((): any => users.id, { onDelete: 'set null' }),
+    assignedTo: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     qualifications: text()
       .array()
       .notNull()

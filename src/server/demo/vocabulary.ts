@@ -225,7 +225,7 @@ export const SYMBOLS = [
 
 /**
  * Notifications as the server writes them: system ones carry an i18n key as title and its parameters
- * in `data` (src/server/features/notifications/notify.ts); the others read like an admin wrote them.
+ * in `data` (src/server/notifications/notify.ts); the others read like an admin wrote them.
  */
 export const NOTIFICATIONS = {
   leadAssigned: { type: 'leadsAssigned', title: 'app.notifications.leadsAssigned', body: null, data: { count: 1 } },

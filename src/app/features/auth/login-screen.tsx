@@ -9,8 +9,8 @@ import { controlStyle } from '../../ui/input.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
-import { LookControls } from '../layout/look-controls.tsx';
-import { login } from '../session/session.ts';
+import { LookControls } from '../../shell/look-controls.tsx';
+import { login } from '../../session/session.ts';
 
 import { loginSchema } from './login-schema.ts';
 

@@ -13,8 +13,8 @@ import { showToast, ui } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { SwatchPicker } from '../../ui/swatch-picker.tsx';
-import { saveOwnTheme, updateOwnUser } from './profile-actions.ts';
-import { themeSwatches } from './theme-swatches.ts';
+import { saveOwnTheme, updateOwnUser } from '../../session/profile-actions.ts';
+import { themeSwatches } from '../../theme/theme-swatches.ts';
 
 const { shape } = ENTITIES.user.create;
 /** SPEC.md §2: the profile edits first name, last name and email, with the shared rules. */

@@ -10,8 +10,8 @@ import { settings } from '../../state/settings.ts';
 import { showToast, ui } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { SwatchPicker } from '../../ui/swatch-picker.tsx';
-import { saveSettings } from '../session/settings-actions.ts';
-import { themeSwatches } from '../profile/theme-swatches.ts';
+import { saveSettings } from '../../session/settings-actions.ts';
+import { themeSwatches } from '../../theme/theme-swatches.ts';
 
 /** The fields of each part of the settings screen; all come from the shared settings schema. */
 const ALL = describeSchema(settingUpdateSchema);

@@ -7,7 +7,7 @@ import { showToast } from '../../state/ui.ts';
 import { FileUpload } from '../../ui/file-upload.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { useOnline } from '../../api/online-only.ts';
-import { uploadLogo } from '../session/settings-actions.ts';
+import { uploadLogo } from '../../session/settings-actions.ts';
 
 export function LogoForm() {
   const { t } = useTranslation();

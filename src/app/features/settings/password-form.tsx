@@ -6,7 +6,7 @@ import type { FieldDescriptor } from '../../forms/describe-schema.ts';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { showToast } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
-import { updateOwnUser } from '../profile/profile-actions.ts';
+import { updateOwnUser } from '../../session/profile-actions.ts';
 import { passwordChangeSchema, passwordsMismatch } from './password-rules.ts';
 
 const FIELDS: FieldDescriptor[] = [

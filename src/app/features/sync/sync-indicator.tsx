@@ -9,7 +9,7 @@ import { ui } from '../../state/ui.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
-import { signInAgain } from '../session/session.ts';
+import { signInAgain } from '../../session/session.ts';
 import { formatBytes, syncSummary, type SyncSummary } from './sync-summary.ts';
 
 const TONE_COLOR: Record<SyncSummary['tone'], string> = {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SIDEBAR_KEYS } from '../../features/layout/nav-items.ts';
+import { SIDEBAR_KEYS } from '../../shell/nav-items.ts';
 import { NotFoundScreen } from '../../features/system/not-found-screen.tsx';
 import { SectionPlaceholder } from '../../features/system/section-placeholder.tsx';
 

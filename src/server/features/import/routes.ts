@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { isAdmin, isStaff } from '../../../shared/roles.ts';
@@ -9,7 +9,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { languageOf, translate } from '../../http/i18n.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse, type FieldIssue } from '../../http/validate.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notifications/notify.ts';
 import { IMPORT_COLUMNS, mapHeaders, readRow, type LeadRow } from './lead-rows.ts';
 import { IMPORT_LIMITS, parseSpreadsheet } from './parse-spreadsheet.ts';
 

@@ -10,8 +10,8 @@ import { parse } from '../../http/validate.ts';
 import { audienceOf } from '../../policy.ts';
 import { findScoped, publicRecord } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
-import { notify } from '../notifications/notify.ts';
-import { storeUpload, uploadUrl } from '../uploads/store.ts';
+import { notify } from '../../notifications/notify.ts';
+import { storeUpload, uploadUrl } from '../../uploads/store.ts';
 
 const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 const decision = z

@@ -8,7 +8,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notifications/notify.ts';
 import { leadsInScope } from './lead-scope.ts';
 
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
-import { storeUpload } from '../uploads/store.ts';
+import { storeUpload } from '../../uploads/store.ts';
 
 /** The single company-wide record; made at first start. */
 export async function currentSettings(db: Executor) {

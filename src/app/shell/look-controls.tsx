@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css, cx } from '../../../../styled-system/css';
-import { LANGUAGES, type Language } from '../../../shared/constants.ts';
-import { setLanguage } from '../../i18n/i18n.ts';
-import { LANGUAGE_NAMES } from '../../i18n/languages.ts';
-import { toggleCompact, ui } from '../../state/ui.ts';
-import { Button } from '../../ui/button.tsx';
-import { Icon } from '../../ui/icons.tsx';
-import { controlStyle } from '../../ui/input.tsx';
-import { saveOwnMode } from '../profile/profile-actions.ts';
+import { css, cx } from '../../../styled-system/css';
+import { LANGUAGES, type Language } from '../../shared/constants.ts';
+import { setLanguage } from '../i18n/i18n.ts';
+import { LANGUAGE_NAMES } from '../i18n/languages.ts';
+import { toggleCompact, ui } from '../state/ui.ts';
+import { Button } from '../ui/button.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { controlStyle } from '../ui/input.tsx';
+import { saveOwnMode } from '../session/profile-actions.ts';
 
 /**
  * Language, dark mode and compact density: on the login screen and in the header. Native

@@ -1,15 +1,15 @@
-import { http } from '../../api/client.ts';
-import { toApiError } from '../../api/http.ts';
-import { auth, clearAuth, restorePreviousToken, setUser, signedIn, switchToImpersonation, type CurrentUser } from '../../state/auth.ts';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { runOp } from '../../state/ops.ts';
+import { http } from '../api/client.ts';
+import { toApiError } from '../api/http.ts';
+import { auth, clearAuth, restorePreviousToken, setUser, signedIn, switchToImpersonation, type CurrentUser } from '../state/auth.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { runOp } from '../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';
-import { startRealtime, stopRealtime } from '../../realtime/socket.ts';
-import { requireOnline } from '../../api/online-only.ts';
+import { startRealtime, stopRealtime } from '../realtime/socket.ts';
+import { requireOnline } from '../api/online-only.ts';
 import { loadSettings } from './settings-actions.ts';
 
 /** The offline engine loads with the signed-in screens, never with the login screen (DESIGN.md §7). */
-const offlineSession = () => import('../../offline/app-offline.ts').then((module) => module.offlineSession);
+const offlineSession = () => import('../offline/app-offline.ts').then((module) => module.offlineSession);
 
 /** The signed-in user's own mirror and outbox; `signIn` asks for persistent storage too. */
 async function openMirror(user: CurrentUser | null, signIn = false): Promise<void> {

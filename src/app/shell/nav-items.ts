@@ -1,4 +1,4 @@
-import { allows, type Audience } from '../../../shared/roles.ts';
+import { allows, type Audience } from '../../shared/roles.ts';
 
 /** Sidebar entries of SPEC.md §2, in order, with who sees them (the server enforces the rest). */
 export type NavEntry = { key: string; to: string; audience: Audience; leadsToo: boolean; leadOnly?: boolean };

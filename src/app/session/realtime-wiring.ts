@@ -1,5 +1,5 @@
-import { currentEngine } from '../../offline/offline-state.ts';
-import { onRealtime } from '../../realtime/socket.ts';
+import { currentEngine } from '../offline/offline-state.ts';
+import { onRealtime } from '../realtime/socket.ts';
 import { loadSettings } from './settings-actions.ts';
 
 /**

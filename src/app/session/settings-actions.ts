@@ -1,9 +1,9 @@
-import type { SettingUpdate } from '../../../shared/setting.ts';
-import { http } from '../../api/client.ts';
-import { runOp } from '../../state/ops.ts';
-import { setSettings, type SettingRecord } from '../../state/settings.ts';
-import { i18next } from '../../i18n/i18n.ts';
-import { requireOnline } from '../../api/online-only.ts';
+import type { SettingUpdate } from '../../shared/setting.ts';
+import { http } from '../api/client.ts';
+import { runOp } from '../state/ops.ts';
+import { setSettings, type SettingRecord } from '../state/settings.ts';
+import { i18next } from '../i18n/i18n.ts';
+import { requireOnline } from '../api/online-only.ts';
 
 /** GET /setting is public: the login screen already shows the company's name and colour. */
 export async function loadSettings(): Promise<SettingRecord> {

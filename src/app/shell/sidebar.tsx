@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css } from '../../../../styled-system/css';
-import { auth } from '../../state/auth.ts';
-import { setSidebarItem } from '../../state/ui.ts';
+import { css } from '../../../styled-system/css';
+import { auth } from '../state/auth.ts';
+import { setSidebarItem } from '../state/ui.ts';
 import { visibleEntries } from './nav-items.ts';
 
 const linkStyle = css({

@@ -1,8 +1,8 @@
 import { subscribe } from 'valtio';
-import { auth } from '../../state/auth.ts';
-import { settings, pageTitle } from '../../state/settings.ts';
-import { ui } from '../../state/ui.ts';
-import { applyLook, resolveColor } from '../../theme/look.ts';
+import { auth } from '../state/auth.ts';
+import { settings, pageTitle } from '../state/settings.ts';
+import { ui } from '../state/ui.ts';
+import { applyLook, resolveColor } from '../theme/look.ts';
 
 /** Re-resolves the colour from the user and the settings (user theme wins, SPEC.md §3). */
 export function syncColor(): void {

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css } from '../../../../styled-system/css';
-import { auth, isImpersonating } from '../../state/auth.ts';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { css } from '../../../styled-system/css';
+import { auth, isImpersonating } from '../state/auth.ts';
+import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { stopImpersonating, unsentHere } from '../session/session.ts';
 
 /** While an admin acts as someone else, this says so and offers the way back (SPEC.md §6). */

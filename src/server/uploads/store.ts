@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
-import { MAX_FILE_BYTES } from '../../../shared/constants.ts';
-import type { Executor } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { MAX_FILE_BYTES } from '../../shared/constants.ts';
+import type { Executor } from '../db/client.ts';
+import { uploads } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
 import { PURPOSES, type UploadPurpose } from './file-kinds.ts';
 
 export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');

@@ -1,10 +1,10 @@
-import type { ThemeColor } from '../../../shared/constants.ts';
-import { http } from '../../api/client.ts';
-import { auth, setUser, type CurrentUser } from '../../state/auth.ts';
-import { runOp } from '../../state/ops.ts';
-import { ui, type Mode } from '../../state/ui.ts';
-import { syncColor } from '../session/look.ts';
-import { i18next } from '../../i18n/i18n.ts';
+import type { ThemeColor } from '../../shared/constants.ts';
+import { http } from '../api/client.ts';
+import { auth, setUser, type CurrentUser } from '../state/auth.ts';
+import { runOp } from '../state/ops.ts';
+import { ui, type Mode } from '../state/ui.ts';
+import { syncColor } from './look.ts';
+import { i18next } from '../i18n/i18n.ts';
 
 /** PATCH /user/{id} with changed fields only (SPEC.md §7). */
 export async function updateOwnUser(

@@ -1,22 +1,22 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css, cx } from '../../../../styled-system/css';
-import { LANGUAGES } from '../../../shared/constants.ts';
-import { isAdmin } from '../../../shared/roles.ts';
-import { setLanguage } from '../../i18n/i18n.ts';
-import { LANGUAGE_NAMES } from '../../i18n/languages.ts';
-import { toggleCompact, ui } from '../../state/ui.ts';
-import { saveOwnMode } from '../profile/profile-actions.ts';
-import { auth } from '../../state/auth.ts';
-import { settings, pageTitle } from '../../state/settings.ts';
-import { Button, buttonRecipe } from '../../ui/button.tsx';
-import { Menu } from '../../ui/menu.tsx';
+import { css, cx } from '../../../styled-system/css';
+import { LANGUAGES } from '../../shared/constants.ts';
+import { isAdmin } from '../../shared/roles.ts';
+import { setLanguage } from '../i18n/i18n.ts';
+import { LANGUAGE_NAMES } from '../i18n/languages.ts';
+import { toggleCompact, ui } from '../state/ui.ts';
+import { saveOwnMode } from '../session/profile-actions.ts';
+import { auth } from '../state/auth.ts';
+import { settings, pageTitle } from '../state/settings.ts';
+import { Button, buttonRecipe } from '../ui/button.tsx';
+import { Menu } from '../ui/menu.tsx';
 import { useLogoutFlow } from '../session/logout-flow.tsx';
-import { SyncIndicator } from '../sync/sync-indicator.tsx';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { SyncIndicator } from '../features/sync/sync-indicator.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { LookControls } from './look-controls.tsx';
-import { Icon } from '../../ui/icons.tsx';
+import { Icon } from '../ui/icons.tsx';
 
 /** Header of SPEC.md §2: home, admin, logout, profile, platform. */
 export function AppHeader({ onMenu }: { onMenu: () => void }) {

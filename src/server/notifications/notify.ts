@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { notifications } from '../../db/schema.ts';
-import type { Work } from '../../http/mutate.ts';
+import { notifications } from '../db/schema.ts';
+import type { Work } from '../http/mutate.ts';
 
 /**
  * A system notification, written in the transaction of what it tells about. `title` is an i18n key

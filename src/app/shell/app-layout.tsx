@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { css, cx } from '../../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { AppHeader } from './app-header.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { Sidebar } from './sidebar.tsx';

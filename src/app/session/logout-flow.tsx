@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
 import { logout, unsentChanges } from './session.ts';
 
 /**
