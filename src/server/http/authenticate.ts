@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isStaff } from '../../shared/roles.ts';
 import { actorOf } from '../features/auth/sessions.ts';
 import { AppError } from './app-error.ts';
 
@@ -16,7 +17,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  * answer 401 without one. The session is read on every request so revocation applies at once.
  */
 export function registerAuthentication(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
+  // preValidation: who is asking is settled before their input is judged (401 before 400).
+  app.addHook('preValidation', async (request) => {
     const token = tokenOf(request);
     if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
     const isPublic = request.routeOptions.config?.public || request.url.startsWith('/api/docs');
@@ -29,4 +31,11 @@ export function registerAuthentication(app: FastifyInstance) {
 export function actorOrThrow(request: FastifyRequest) {
   if (!request.actor) throw new AppError('UNAUTHENTICATED');
   return request.actor;
+}
+
+/** The actor, when staff (regular, admin or root); a lead is refused. */
+export function staffOrThrow(request: FastifyRequest) {
+  const actor = actorOrThrow(request);
+  if (!isStaff(actor.roles)) throw new AppError('FORBIDDEN');
+  return actor;
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
+import { standardContract } from '../../shared/contracts/standard-set.ts';
 import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
-import { listQuerySchema, pageCount, type Filter } from '../../shared/list-params.ts';
+import { pageCount, type Filter, type ListQuery } from '../../shared/list-params.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import { insertManyReturning } from '../db/bulk-insert.ts';
@@ -12,7 +12,6 @@ import type { Executor, Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
-import { parse } from '../http/validate.ts';
 import { audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
 
@@ -49,17 +48,8 @@ export type ResourceDefinition = {
 /** Declares one entity's resource: only what differs from the standard set. */
 export const defineResource = (definition: ResourceDefinition) => definition;
 
-const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-const batchDeleteBody = z.strictObject({
-  ids: z
-    .array(z.uuid({ error: 'validation.id' }))
-    .min(1)
-    .max(1000),
-});
 const QUERY_KEYS = new Set(['page', 'limit', 'filters', 'sorts', 'q']);
-
-const isPlainObject = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+type IdParams = { id: string };
 
 /**
  * `If-Match: 3` (or `"3"`, `W/"3"`); absent means last write wins. Anything else is refused, never
@@ -83,6 +73,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
   const base = `/api/v1/${entity.name}`;
   const tags = [entity.name];
+  // Params, query, bodies and answers of every route, from the entity's definition (src/shared/contracts/).
+  const contract = standardContract(entity, resource);
 
   const serialize = (row: Row) => publicRecord(resource, row);
 
@@ -138,23 +130,21 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
 
   const context = (request: FastifyRequest, work: Work): ResourceContext => ({ ...work, request });
 
-  /** Splits a create body into its optional client id and the entity's fields. */
+  /** Splits a validated create body into its id (the client's, or a new one) and the entity's fields. */
   function splitId(body: unknown): { id: string; fields: Row } {
-    if (!isPlainObject(body)) throw new AppError('VALIDATION');
-    const { id, ...fields } = body;
-    return { id: id === undefined ? uuidv7() : parse(z.uuid({ error: 'validation.id' }), id), fields };
+    const { id, ...fields } = body as Row;
+    return { id: typeof id === 'string' ? id : uuidv7(), fields };
   }
 
+  /** The validated query; plain parameters (`?read=false`, where the resource takes them) become filters. */
   function listQuery(request: FastifyRequest) {
-    const raw = (request.query ?? {}) as Row;
+    const query = request.query as ListQuery & Row;
     const plain: Filter[] = [];
-    for (const [key, value] of Object.entries(raw)) {
+    for (const [key, value] of Object.entries(query)) {
       if (QUERY_KEYS.has(key)) continue;
-      if (!resource.plainParams) throw new AppError('VALIDATION', { [key]: { key: 'validation.unknownField', params: {} } });
       const values = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
       plain.push({ field: key, values, operator: 'in' });
     }
-    const query = parse(listQuerySchema, raw);
     return { ...query, filters: [...(query.filters ?? []), ...plain] };
   }
 
@@ -181,20 +171,19 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return { [entity.plural]: (rows as Row[]).map(serialize), count: total.value, pageToCreate: pageCount(total.value, query.limit) };
   }
 
-  app.get(base, { schema: { tags, summary: `List ${entity.plural}` } }, (request) => list(request, false));
-  app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}` } }, (request) => list(request, true));
+  app.get(base, { schema: { tags, summary: `List ${entity.plural}`, ...contract.list } }, (request) => list(request, false));
+  app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}`, ...contract.list } }, (request) => list(request, true));
 
-  app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}` } }, async (request) => {
+  app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}`, ...contract.get } }, async (request) => {
     const actor = actorOrThrow(request);
     allow(actor, 'read');
-    const { id } = parse(idParam, request.params);
+    const { id } = request.params as IdParams;
     return serialize(await findInScope(app.services.db, actor, id));
   });
 
-  app.post(base, { schema: { tags, summary: `Create a ${entity.name}` } }, async (request, reply) => {
+  app.post(base, { schema: { tags, summary: `Create a ${entity.name}`, ...contract.create } }, async (request, reply) => {
     allow(actorOrThrow(request), 'create');
-    const { id, fields } = splitId(request.body);
-    const input = parse(entity.create, fields) as Row;
+    const { id, fields: input } = splitId(request.body);
     return mutate(request, reply, async (work) => {
       const ctx = context(request, work);
       if (hooks.checkBatch) {
@@ -213,25 +202,13 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
 
   app.post(
     `${base}/batch`,
-    { schema: { tags, summary: `Create many ${entity.plural}, all or none` }, bodyLimit: 32 * 1024 * 1024 },
+    { schema: { tags, summary: `Create many ${entity.plural}, all or none`, ...contract.batchCreate }, bodyLimit: 32 * 1024 * 1024 },
     async (request, reply) => {
       allow(actorOrThrow(request), 'create');
-      if (!Array.isArray(request.body)) throw new AppError('VALIDATION', { _: { key: 'validation.jsonArray', params: {} } });
-      const max = resource.maxBatch ?? 10_000;
-      if (request.body.length === 0 || request.body.length > max)
-        throw new AppError('VALIDATION', { _: { key: 'validation.max', params: { max } } });
-      const errors: Record<string, unknown> = {};
-      const items = request.body.map((item, index) => {
-        try {
-          const { id, fields } = splitId(item);
-          return { id, input: parse(entity.create, fields) as Row };
-        } catch (error) {
-          errors[index] = error instanceof AppError ? (error.details ?? { _: { key: 'validation.invalid', params: {} } }) : error;
-          return undefined;
-        }
+      const valid = (request.body as unknown[]).map((item) => {
+        const { id, fields } = splitId(item);
+        return { id, input: fields };
       });
-      if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
-      const valid = items as { id: string; input: Row }[];
       return mutate(request, reply, async (work) => {
         const ctx = context(request, work);
         const problems = await hooks.checkBatch?.(
@@ -253,31 +230,34 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     },
   );
 
-  app.patch(`${base}/:id`, { schema: { tags, summary: `Change a ${entity.name} (changed fields only)` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'update');
-    const { id } = parse(idParam, request.params);
-    const ifMatch = ifMatchOf(request);
-    if (!isPlainObject(request.body)) throw new AppError('VALIDATION');
-    const patch = checkLeadFixed(actorOrThrow(request), parse(entity.update, request.body) as Row, false);
-    return mutate(request, reply, async (work) => {
-      const ctx = context(request, work);
-      const existing = await findInScope(work.tx, work.actor, id, true);
-      if (ifMatch !== undefined && existing.version !== ifMatch) {
-        throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
-      }
-      const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
-      // Moving a record to another owner follows the rule of creating one for them.
-      if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
-      const [updated] = (await work.tx
-        .update(table)
-        .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(columns.id, id))
-        .returning()) as Row[];
-      work.changed(changeOf(updated, 'upsert', existing));
-      await hooks.afterUpdate?.(ctx, existing, updated);
-      return { body: serialize(updated) };
-    });
-  });
+  app.patch(
+    `${base}/:id`,
+    { schema: { tags, summary: `Change a ${entity.name} (changed fields only)`, ...contract.update } },
+    async (request, reply) => {
+      allow(actorOrThrow(request), 'update');
+      const { id } = request.params as IdParams;
+      const ifMatch = ifMatchOf(request);
+      const patch = checkLeadFixed(actorOrThrow(request), request.body as Row, false);
+      return mutate(request, reply, async (work) => {
+        const ctx = context(request, work);
+        const existing = await findInScope(work.tx, work.actor, id, true);
+        if (ifMatch !== undefined && existing.version !== ifMatch) {
+          throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
+        }
+        const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
+        // Moving a record to another owner follows the rule of creating one for them.
+        if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
+        const [updated] = (await work.tx
+          .update(table)
+          .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(columns.id, id))
+          .returning()) as Row[];
+        work.changed(changeOf(updated, 'upsert', existing));
+        await hooks.afterUpdate?.(ctx, existing, updated);
+        return { body: serialize(updated) };
+      });
+    },
+  );
 
   async function remove(request: FastifyRequest, reply: FastifyReply, ids: string[], ifMatch?: number) {
     return mutate(request, reply, async (work) => {
@@ -298,15 +278,19 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     });
   }
 
-  app.delete(`${base}/batch`, { schema: { tags, summary: `Delete many ${entity.plural}, all or none` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'delete');
-    const { ids } = parse(batchDeleteBody, request.body);
-    return remove(request, reply, ids);
-  });
+  app.delete(
+    `${base}/batch`,
+    { schema: { tags, summary: `Delete many ${entity.plural}, all or none`, ...contract.batchRemove } },
+    async (request, reply) => {
+      allow(actorOrThrow(request), 'delete');
+      const { ids } = request.body as { ids: string[] };
+      return remove(request, reply, ids);
+    },
+  );
 
-  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}` } }, async (request, reply) => {
+  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}`, ...contract.remove } }, async (request, reply) => {
     allow(actorOrThrow(request), 'delete');
-    const { id } = parse(idParam, request.params);
+    const { id } = request.params as IdParams;
     return remove(request, reply, [id], ifMatchOf(request));
   });
 }

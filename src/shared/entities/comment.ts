@@ -12,4 +12,5 @@ export const commentEntity = defineEntity({
   filterable: ['leadId', 'authorId', 'hidden'],
   sortable: [],
   searchable: ['text'],
+  readOnly: { authorId: z.uuid().nullable() },
 });

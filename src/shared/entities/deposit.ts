@@ -39,4 +39,8 @@ export const depositEntity = defineEntity({
   filterable: ['status', 'userId', 'amount', 'transactionId'],
   sortable: ['amount', 'status'],
   searchable: ['transactionId', 'fullName'],
+  writeOnly: ['cardNumber', 'cardCVV'],
+  /** Staff deposits carry no card or billing address. */
+  nullable: ['cardExpirationDate', 'fullName', 'street', 'zipCode', 'country', 'phone'],
+  readOnly: { cardBrand: z.string().nullable(), cardLast4: z.string().nullable() },
 });

@@ -13,4 +13,6 @@ export const dividendEntity = defineEntity({
   filterable: ['investmentId', 'userId', 'amount'],
   sortable: ['amount'],
   searchable: [],
+  /** The investment's owner, set by the server. */
+  readOnly: { userId: z.uuid() },
 });

@@ -18,4 +18,6 @@ export const notificationEntity = defineEntity({
   filterable: ['userId', 'type', 'read'],
   sortable: ['type', 'read'],
   searchable: ['title', 'body'],
+  /** Parameters of a system notification's translated title. */
+  readOnly: { data: z.record(z.string(), z.unknown()).nullable() },
 });

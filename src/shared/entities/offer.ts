@@ -24,4 +24,5 @@ export const offerEntity = defineEntity({
   filterable: ['productId', 'userId', 'status', 'origin', 'expirationDate', 'amount'],
   sortable: ['amount', 'status', 'expirationDate', 'productPrice'],
   searchable: ['origin'],
+  nullable: ['gain'],
 });

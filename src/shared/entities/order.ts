@@ -29,4 +29,6 @@ export const orderEntity = defineEntity({
   filterable: ['userId', 'symbol', 'type', 'status', 'market', 'expiration', 'profit'],
   sortable: ['symbol', 'type', 'status', 'quantity', 'profit', 'expiration'],
   searchable: ['symbol'],
+  /** Set when the order is filled. */
+  nullable: ['openPrice'],
 });

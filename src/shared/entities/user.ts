@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { LEAD_LABELS, MODES, THEME_COLORS, USER_STATUSES, VERIFICATION_STATUSES } from '../constants.ts';
 import { email, oneOf, optionalText, password, ref, requiredText, tags } from '../fields.ts';
-import { defineEntity } from './define-entity.ts';
+import { defineEntity, timestamp } from './define-entity.ts';
 
 const shape = {
   firstName: requiredText(100),
@@ -45,6 +45,8 @@ export const userEntity = defineEntity({
   ],
   sortable: ['firstName', 'lastName', 'email', 'status', 'lastLogin', 'verificationStatus'],
   searchable: ['firstName', 'lastName', 'email', 'phone', 'mobile'],
+  writeOnly: ['password'],
+  readOnly: { lastLogin: timestamp().nullable() },
 });
 
 /** What the API returns for a user: never the password hash. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, isAdmin, isStaff } from '../../../shared/roles.ts';
-import { campaigns, deposits, users } from '../../db/schema.ts';
+import { ASSIGNABLE_ROLES, isAdmin } from '../../../shared/roles.ts';
+import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { actorOrThrow } from '../../http/authenticate.ts';
+import { actorOrThrow, staffOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../../notifications/notify.ts';
-import { leadsInScope } from './lead-scope.ts';
+import { leadsInScope } from '../../resources/lead-scope.ts';
 
 const DAY = 86_400_000;
 const bulkAssignBody = z.strictObject({
@@ -38,11 +38,6 @@ function timeZoneOf(header: unknown): string {
 /** Lead management beyond the standard set: bulk assignment, trend and statistics (issue 5). */
 export function registerLeadRoutes(app: FastifyInstance) {
   const { db } = app.services;
-  const staffOnly = (request: Parameters<typeof actorOrThrow>[0]) => {
-    const actor = actorOrThrow(request);
-    if (!isStaff(actor.roles)) throw new AppError('FORBIDDEN');
-    return actor;
-  };
 
   app.patch(
     '/api/v1/user/bulk-assign',
@@ -102,7 +97,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/v1/user/lead-trend', { schema: { tags: ['user'], summary: 'New leads per day over a range' } }, async (request) => {
-    const actor = staffOnly(request);
+    const actor = staffOrThrow(request);
     const query = parse(trendQuery, request.query);
     const to = query.to ?? new Date();
     const from = query.from ?? new Date(to.getTime() - 29 * DAY);
@@ -130,7 +125,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/v1/user/lead-stats', { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard' } }, async (request) => {
-    const actor = staffOnly(request);
+    const actor = staffOrThrow(request);
     const since = new Date(Date.now() - 30 * DAY);
     const [totals] = await db
       .select({
@@ -157,28 +152,4 @@ export function registerLeadRoutes(app: FastifyInstance) {
       .limit(20);
     return { stats: { ...totals, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
   });
-
-  app.get(
-    '/api/v1/campaign/top',
-    { schema: { tags: ['campaign'], summary: 'Campaigns ranked by leads and converted leads' } },
-    async (request) => {
-      const actor = staffOnly(request);
-      const { limit } = parse(z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) }), request.query);
-      // A converted lead has at least one completed deposit.
-      const converted =
-        sql<number>`count(*) filter (where exists (select 1 from ${deposits} where ${deposits.userId} = ${users.id} and ${deposits.status} = 'completed'))`.mapWith(
-          Number,
-        );
-      const rows = await db
-        .select({ id: campaigns.id, name: campaigns.name, leads: count(users.id), converted })
-        .from(campaigns)
-        .innerJoin(users, and(eq(users.campaignId, campaigns.id), leadsInScope(db, actor)))
-        .groupBy(campaigns.id, campaigns.name)
-        .orderBy(sql`count(${users.id}) desc`, campaigns.name)
-        .limit(limit);
-      return {
-        topCampaigns: rows.map((r) => ({ ...r, conversionRate: r.leads ? Math.round((r.converted / r.leads) * 10_000) / 100 : 0 })),
-      };
-    },
-  );
 }

@@ -1,11 +1,11 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
-import type { Actor } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { scopeWhere } from '../../policy.ts';
-import { userResource } from '../../resources/user.ts';
+import type { Actor } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { scopeWhere } from '../policy.ts';
+import { userResource } from './user.ts';
 
 const columns = getTableColumns(users) as unknown as Record<string, PgColumn>;
 

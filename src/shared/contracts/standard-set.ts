@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { EntityDefinition } from '../entities/define-entity.ts';
+import { listQuerySchema } from '../list-params.ts';
+import { errorResponses, idParams } from './common.ts';
+
+/** Ids of many records, for a batch delete. */
+export const batchDeleteBody = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'validation.id' }))
+    .min(1)
+    .max(1000),
+});
+export const deleteAnswer = z.object({ success: z.literal(true), count: z.number().int(), ids: z.array(z.uuid()) });
+
+/** A create body: the entity's fields and an optional client-made id (DESIGN.md §4), with the entity's own checks. */
+function createBody(entity: EntityDefinition) {
+  const create = entity.create as unknown as z.ZodObject;
+  const body = z.strictObject({ id: z.uuid({ error: 'validation.id' }).optional(), ...create.shape });
+  const checks = (create._zod.def.checks ?? []) as z.core.$ZodCheck<unknown>[];
+  return (checks.length ? body.check(...checks) : body) as z.ZodObject;
+}
+
+/**
+ * The contract of the standard set for one entity (DESIGN.md §4), from its definition: parameters,
+ * query, bodies and answers of every route. The server attaches them to its routes; clients type
+ * their calls with them.
+ */
+export function standardContract<E extends EntityDefinition>(entity: E, options: { plainParams?: boolean; maxBatch?: number } = {}) {
+  const record = entity.record;
+  const list = z.object({ [entity.plural]: z.array(record), count: z.number().int(), pageToCreate: z.number().int() });
+  // Plain `?read=false` filters where the resource takes them; otherwise an unknown parameter is refused.
+  const querystring = options.plainParams
+    ? listQuerySchema.catchall(z.union([z.string(), z.array(z.string())]))
+    : listQuerySchema.catchall(z.never({ error: 'validation.unknownField' }));
+  const create = createBody(entity);
+  const max = options.maxBatch ?? 10_000;
+  return {
+    list: { querystring, response: { 200: list, ...errorResponses } },
+    get: { params: idParams, response: { 200: record, ...errorResponses } },
+    create: { body: create, response: { 201: record, ...errorResponses } },
+    batchCreate: {
+      body: z.array(create, { error: 'validation.jsonArray' }).min(1, { error: 'validation.max' }).max(max, { error: 'validation.max' }),
+      response: { 201: z.object({ [entity.plural]: z.array(record), count: z.number().int() }), ...errorResponses },
+    },
+    update: { params: idParams, body: entity.update, response: { 200: record, ...errorResponses } },
+    remove: { params: idParams, response: { 200: deleteAnswer, ...errorResponses } },
+    batchRemove: { body: batchDeleteBody, response: { 200: deleteAnswer, ...errorResponses } },
+  };
+}
