@@ -20,6 +20,11 @@ export type Row = Record<string, unknown>;
 export type ResourceContext = Work & { request: FastifyRequest };
 
 export type ResourceHooks = {
+  /**
+   * Slow work on validated creates done before the transaction opens (hashing passwords), so that no
+   * lock is held while it runs; may refuse the whole lot.
+   */
+  beforeTransaction?: (request: FastifyRequest, inputs: Row[]) => Promise<Row[]>;
   /** Column values for a validated create (hash a password, keep only a card's last 4 digits, derive an owner). */
   prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
   /** Checks a batch as a whole before any row is prepared (duplicates within it, against the database). */
@@ -194,7 +199,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   app.post(base, { schema: { tags, summary: `Create a ${entity.name}` } }, async (request, reply) => {
     allow(actorOrThrow(request), 'create');
     const { id, fields } = splitId(request.body);
-    const input = parse(entity.create, fields) as Row;
+    const parsed = parse(entity.create, fields) as Row;
+    const [input] = hooks.beforeTransaction ? await hooks.beforeTransaction(request, [parsed]) : [parsed];
     return mutate(request, reply, async (work) => {
       const ctx = context(request, work);
       if (hooks.checkBatch) {
@@ -231,7 +237,14 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         }
       });
       if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
-      const valid = items as { id: string; input: Row }[];
+      let valid = items as { id: string; input: Row }[];
+      if (hooks.beforeTransaction) {
+        const prepared = await hooks.beforeTransaction(
+          request,
+          valid.map((v) => v.input),
+        );
+        valid = valid.map((v, i) => ({ id: v.id, input: prepared[i] }));
+      }
       return mutate(request, reply, async (work) => {
         const ctx = context(request, work);
         const problems = await hooks.checkBatch?.(
