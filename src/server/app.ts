@@ -26,6 +26,8 @@ import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler, sendError, toAppError } from './http/errors.ts';
+import { registerHeavyLimit } from './http/heavy-limit.ts';
+import { registerHttpsOnlyHeaders } from './http/https-headers.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { validatorCompiler } from './http/validate.ts';
 import { createRealtime } from './realtime/realtime.ts';
@@ -46,6 +48,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // Behind a TLS-terminating proxy that says so: its X-Forwarded-Proto and -For are believed.
+    trustProxy: config.trustProxy,
     // Errors the router raises before any route runs (a malformed %-escape, an overlong id) answer
     // `{ message, code }` like every other failure, not Fastify's own body.
     frameworkErrors: (error, request, reply) => sendError(request, reply, toAppError(error)),
@@ -68,10 +72,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(helmet, {
+    // 'self' covers the app's own ws:/wss: origin for the realtime socket (CSP 3), and nothing else.
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'worker-src': ["'self'", 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
     },
+    // Only over HTTPS (below): sent over plain HTTP, they would lock a browser out of a LAN install.
+    strictTransportSecurity: false,
   });
+  registerHttpsOnlyHeaders(app);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {
@@ -86,6 +99,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerAuthentication(app);
+  registerHeavyLimit(app);
   registerIdempotency(app);
 
   registerAuthRoutes(app);

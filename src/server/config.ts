@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Backoff } from './http/rate-counters.ts';
 
 /** The package root (where package.json, locales/ and dist/ live), wherever the server was built to. */
 export const ROOT_DIR = (() => {
@@ -22,8 +23,17 @@ export type Config = {
   logLevel: string;
   /** Session lifetime. */
   sessionTtlSeconds: number;
-  /** Login attempts allowed per email and per address in a window. */
-  loginAttempts: { max: number; windowMs: number };
+  /** Lifetime of an impersonation token: hours, not the month of a sign-in. */
+  impersonationTtlSeconds: number;
+  /**
+   * Failed sign-ins (and current-password guesses): per account and address pair, per account from
+   * addresses that never signed in to it, and per address; each with growing delays past its threshold.
+   */
+  loginBackoff: { pair: Backoff; account: Backoff; address: Backoff };
+  /** Heavy requests (batch, import, export, stats) per user in a window. */
+  heavyRequests: { max: number; windowSeconds: number };
+  /** Behind a proxy that terminates TLS: trust its X-Forwarded-Proto (and address) headers. */
+  trustProxy: boolean;
   clientDir: string;
 };
 
@@ -48,7 +58,14 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rootPassword: process.env.ROOT_PASSWORD || undefined,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     sessionTtlSeconds: 60 * 60 * 24 * 30,
-    loginAttempts: { max: 10, windowMs: 15 * 60 * 1000 },
+    impersonationTtlSeconds: 60 * 60 * 4,
+    loginBackoff: {
+      pair: { threshold: 5, baseSeconds: 2, maxSeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+      account: { threshold: 10, baseSeconds: 2, maxSeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+      address: { threshold: 30, baseSeconds: 2, maxSeconds: 15 * 60, windowSeconds: 60 * 60 },
+    },
+    heavyRequests: { max: 30, windowSeconds: 60 },
+    trustProxy: process.env.TRUST_PROXY === 'true',
     clientDir: path.join(ROOT_DIR, 'dist', 'client'),
     ...overrides,
     dataDir,

@@ -16,7 +16,14 @@ export type Actor = {
   impersonatorId: string | null;
 };
 
-export type IdempotencyState = { key: string; requestHash: string; userId: string; stored: boolean };
+export type IdempotencyState = {
+  key: string;
+  requestHash: string;
+  userId: string;
+  stored: boolean;
+  /** The key was reserved before the work began (uploads): the answer updates that row. */
+  reserved?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
     idempotency?: IdempotencyState;
+    /** An upload's key reserved before its body was read (http/idempotency.ts). */
+    idempotencyReservation?: { userId: string; key: string };
+    /** The current password sent with a change of one's own password or email was checked (auth routes). */
+    credentialsConfirmed?: boolean;
   }
   interface FastifyContextConfig {
     /** Reachable without signing in. */

@@ -34,14 +34,18 @@ export const ref = () => id().nullable().optional();
 /** ISO 8601 date or date-time, as forms and the API send them. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
 
+/** Dates a person can mean: beyond these, date arithmetic leaves JavaScript's and PostgreSQL's ranges. */
+export const DATE_RANGE = { min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z') } as const;
+
 /**
- * A date from a Date or an ISO 8601 string. Not `z.coerce.date()` alone: it turns `false`, `null`
- * and `0` into 1970-01-01 and numbers into dates, so wrong types would pass as valid dates.
+ * A date from a Date or an ISO 8601 string, within DATE_RANGE. Not `z.coerce.date()` alone: it turns
+ * `false`, `null` and `0` into 1970-01-01 and numbers into dates, so wrong types would pass as valid dates.
  */
 export const dateTime = (error = 'validation.date') =>
   z
     .custom<Date | string>((value) => value instanceof Date || (typeof value === 'string' && ISO_DATE.test(value.trim())), { error })
-    .pipe(z.coerce.date({ error }));
+    .pipe(z.coerce.date({ error }))
+    .refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, { error });
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'validation.oneOf' });
 

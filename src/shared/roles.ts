@@ -33,3 +33,16 @@ export function rank(roles: readonly string[]): number {
 
 /** Users a lead may be assigned to (SPEC.md §6). */
 export const ASSIGNABLE_ROLES: readonly Role[] = ['regular', 'admin'];
+
+/** The admin actions on another person (SPEC.md §6): the same rule answers for each. */
+export const PERSON_ACTIONS = ['reset-password', 'impersonate', 'lock', 'change-roles', 'change-email', 'delete'] as const;
+export type PersonAction = (typeof PERSON_ACTIONS)[number];
+export type Person = { readonly id: string; readonly roles: readonly string[] };
+
+/**
+ * Who may reset, impersonate, lock, demote, re-address or delete whom (DESIGN.md §5): an admin, never
+ * on itself, never on someone of its own role or above: an admin's account only by root. The server
+ * decides with it; the client hides what it would refuse.
+ */
+export const mayActOn = (actor: Person | null | undefined, target: Person): boolean =>
+  Boolean(actor && isAdmin(actor.roles) && actor.id !== target.id && rank(target.roles) < rank(actor.roles));

@@ -1,11 +1,9 @@
 import type { EntityName } from '../../src/shared/entities/index.ts';
-import type { ResourceDefinition } from '../../src/server/resources/define-resource.ts';
 
 /**
- * What DESIGN.md §5 says each role may do with each kind of record, restated here on its own (not
- * through the server's policy module) so the role matrix compares the server against the contract.
- * Who may act at all comes from each resource's `access` declaration; whose records they reach
- * comes from its scope kind.
+ * What SPEC.md §6 and DESIGN.md §5 say each role may do with each kind of record, written here by
+ * hand as literal tables: never read from the server's `resource.access` declarations or its policy
+ * module, so that a wrong declaration fails the role matrix instead of redefining what it expects.
  */
 export const MATRIX_ROLES = ['root', 'admin', 'regular', 'lead'] as const;
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
@@ -27,12 +25,47 @@ const ACTION_OF: Record<Route, 'create' | 'read' | 'update' | 'delete'> = {
   batchDelete: 'delete',
 };
 
-/** Root-only = root; admin = root or admin; staff = root, admin or regular; all = anyone signed in. */
-const AUDIENCE: Record<string, readonly MatrixRole[]> = {
-  root: ['root'],
-  admin: ['root', 'admin'],
-  staff: ['root', 'admin', 'regular'],
-  all: ['root', 'admin', 'regular', 'lead'],
+/** Root-only = root; admin = root or admin; staff = root, admin or regular; all = anyone signed in (SPEC.md §6). */
+const ADMIN: readonly MatrixRole[] = ['root', 'admin'];
+const STAFF: readonly MatrixRole[] = ['root', 'admin', 'regular'];
+const ALL: readonly MatrixRole[] = ['root', 'admin', 'regular', 'lead'];
+
+/**
+ * Whose records a role reaches (DESIGN.md §5): the catalogue (projects, markets, categories, products)
+ * is read by everyone; campaigns by staff; a lead's records by admins, its assigned staff and itself;
+ * personal records (notifications) by their owner only; the users table by admins, by regular staff
+ * for themselves and their leads, by a lead for itself.
+ */
+export type ScopeKind = 'catalog' | 'staff' | 'owned' | 'personal' | 'user';
+
+type EntityAccess = {
+  scope: ScopeKind;
+  create: readonly MatrixRole[];
+  read: readonly MatrixRole[];
+  update: readonly MatrixRole[];
+  delete: readonly MatrixRole[];
+};
+
+/**
+ * Who may create, read, update and delete each entity. Money records: a lead asks for a deposit or a
+ * withdrawal, staff (not leads) manage them, only admins change or remove them. Orders: staff only
+ * until the trading work exists (a lead would choose its own price and leverage, issue 15).
+ */
+export const ACCESS: Record<EntityName, EntityAccess> = {
+  user: { scope: 'user', create: STAFF, read: ALL, update: ALL, delete: ADMIN },
+  notification: { scope: 'personal', create: ADMIN, read: ALL, update: ALL, delete: ALL },
+  campaign: { scope: 'staff', create: ADMIN, read: STAFF, update: ADMIN, delete: ADMIN },
+  comment: { scope: 'owned', create: STAFF, read: STAFF, update: STAFF, delete: ADMIN },
+  deposit: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: ADMIN },
+  investment: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: ADMIN },
+  order: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
+  'product-market': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  project: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  withdrawal: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: ADMIN },
+  dividend: { scope: 'owned', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  product: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  'product-category': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  offer: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
 };
 
 export type Expectation = {
@@ -44,8 +77,8 @@ export type Expectation = {
 export type MatrixCase = { entity: EntityName; role: MatrixRole; ownership: Ownership; route: Route; expected: Expectation };
 
 /** The ownerships that exist for a role: root and leads have no leads assigned to them. */
-export function ownershipsOf(resource: ResourceDefinition, role: MatrixRole): Ownership[] {
-  const kind = resource.access.scope.kind;
+export function ownershipsOf(entity: EntityName, role: MatrixRole): Ownership[] {
+  const kind = ACCESS[entity].scope;
   if (kind === 'catalog' || kind === 'staff') return ['any'];
   return role === 'admin' || role === 'regular' ? ['own', 'assigned', 'other'] : ['own', 'other'];
 }
@@ -55,8 +88,8 @@ export function ownershipsOf(resource: ResourceDefinition, role: MatrixRole): Ow
  * records; regular staff see their own and their leads'; a lead sees its own; the catalogue and
  * staff lists are whole for whoever may read them.
  */
-function sees(resource: ResourceDefinition, role: MatrixRole, ownership: Ownership): boolean {
-  switch (resource.access.scope.kind) {
+function sees(entity: EntityName, role: MatrixRole, ownership: Ownership): boolean {
+  switch (ACCESS[entity].scope) {
     case 'catalog':
     case 'staff':
       return true;
@@ -69,19 +102,19 @@ function sees(resource: ResourceDefinition, role: MatrixRole, ownership: Ownersh
 }
 
 /** Whether the actor may make a record for this owner: admins for anyone, others for whom they see. */
-function mayAttach(resource: ResourceDefinition, role: MatrixRole, ownership: Ownership): boolean {
+function mayAttach(entity: EntityName, role: MatrixRole, ownership: Ownership): boolean {
   if (role === 'root' || role === 'admin') return true;
-  return sees(resource, role, ownership);
+  return sees(entity, role, ownership);
 }
 
 /** The expected answer, or undefined when the case does not exist (nobody creates themselves). */
-export function expectationOf(resource: ResourceDefinition, role: MatrixRole, ownership: Ownership, route: Route): Expectation | undefined {
-  const isUser = resource.access.scope.kind === 'user';
+export function expectationOf(entity: EntityName, role: MatrixRole, ownership: Ownership, route: Route): Expectation | undefined {
+  const isUser = ACCESS[entity].scope === 'user';
   const creating = route === 'create' || route === 'batchCreate';
   if (isUser && creating && ownership === 'own') return undefined;
-  if (!AUDIENCE[resource.access[ACTION_OF[route]]].includes(role)) return { status: 403 };
-  if (creating) return { status: mayAttach(resource, role, ownership) ? 201 : 403 };
-  const visible = sees(resource, role, ownership);
+  if (!ACCESS[entity][ACTION_OF[route]].includes(role)) return { status: 403 };
+  if (creating) return { status: mayAttach(entity, role, ownership) ? 201 : 403 };
+  const visible = sees(entity, role, ownership);
   if (route === 'list' || route === 'search') return { status: 200, listed: visible };
   if (!visible) return { status: 404 };
   // SPEC.md §6 / DESIGN.md §5: nobody deletes their own account.
@@ -90,14 +123,13 @@ export function expectationOf(resource: ResourceDefinition, role: MatrixRole, ow
 }
 
 /** The whole table: every standard route × role × ownership of every entity. */
-export function roleMatrix(resources: readonly ResourceDefinition[]): MatrixCase[] {
+export function roleMatrix(entities: readonly EntityName[]): MatrixCase[] {
   const cases: MatrixCase[] = [];
-  for (const resource of resources) {
-    const entity = resource.entity.name as EntityName;
+  for (const entity of entities) {
     for (const role of MATRIX_ROLES) {
-      for (const ownership of ownershipsOf(resource, role)) {
+      for (const ownership of ownershipsOf(entity, role)) {
         for (const route of ROUTES) {
-          const expected = expectationOf(resource, role, ownership, route);
+          const expected = expectationOf(entity, role, ownership, route);
           if (expected) cases.push({ entity, role, ownership, route, expected });
         }
       }
@@ -105,3 +137,33 @@ export function roleMatrix(resources: readonly ResourceDefinition[]): MatrixCase
   }
   return cases;
 }
+
+/** The admin actions on another person (SPEC.md §6), each sent as the app sends it. */
+export const PERSON_ACTIONS = ['reset-password', 'impersonate', 'lock', 'change-roles', 'change-email', 'delete'] as const;
+export type PersonAction = (typeof PERSON_ACTIONS)[number];
+
+/**
+ * Who may act on whom (DESIGN.md §5, issue 15): rows are the actor's role, columns the target's
+ * (always another person; a lead target of regular staff is one of its own leads). An admin acts on
+ * regular staff and leads; an admin's account only root; nobody on root; regular staff and leads on
+ * nobody. The same grid holds for every action: one rule, written out per action so that a route
+ * that departs from it fails on its own line.
+ */
+const Y = true;
+const N = false;
+//                                    target:  root admin regular lead
+const ONE_RULE: Record<MatrixRole, Record<MatrixRole, boolean>> = {
+  root: /*                        */ { root: N, admin: Y, regular: Y, lead: Y },
+  admin: /*                       */ { root: N, admin: N, regular: Y, lead: Y },
+  regular: /*                     */ { root: N, admin: N, regular: N, lead: N },
+  lead: /*                        */ { root: N, admin: N, regular: N, lead: N },
+};
+
+export const ACTS_ON: Record<PersonAction, Record<MatrixRole, Record<MatrixRole, boolean>>> = {
+  'reset-password': ONE_RULE,
+  impersonate: ONE_RULE,
+  lock: ONE_RULE,
+  'change-roles': ONE_RULE,
+  'change-email': ONE_RULE,
+  delete: ONE_RULE,
+};

@@ -5,7 +5,18 @@ import type { ResourceDefinition } from '../../src/server/resources/define-resou
 import { RESOURCES } from '../../src/server/resources/registry.ts';
 import { ENTITY_FIXTURES, makeCatalog, makePrerequisites, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
 import { startServer, type TestServer } from './harness.ts';
-import { MATRIX_ROLES, ownershipsOf, roleMatrix, type MatrixCase, type MatrixRole, type Ownership } from './role-expectations.ts';
+import {
+  ACCESS,
+  ACTS_ON,
+  MATRIX_ROLES,
+  PERSON_ACTIONS,
+  ownershipsOf,
+  roleMatrix,
+  type MatrixCase,
+  type MatrixRole,
+  type Ownership,
+  type PersonAction,
+} from './role-expectations.ts';
 import { inFilter, listUrl } from './urls.ts';
 
 /**
@@ -13,7 +24,7 @@ import { inFilter, listUrl } from './urls.ts';
  * against the expectations of role-expectations.ts (403 for a role refused, 404 for a record out of
  * scope). Each denied write is also checked to have changed nothing, each allowed one to have landed.
  */
-const MATRIX = roleMatrix(RESOURCES);
+const MATRIX = roleMatrix(ENTITY_NAMES);
 
 let server: TestServer;
 const tokens = {} as Record<MatrixRole, string>;
@@ -74,7 +85,7 @@ function payloadFor(resource: ResourceDefinition, role: MatrixRole, ownership: O
   const entity = resource.entity.name as EntityName;
   const pre = prerequisites.get(ownerOf(role, ownership))!;
   const payload: Record<string, unknown> = ENTITY_FIXTURES[entity].create(
-    resource.access.scope.kind === 'user' ? { ...pre, assigneeId: assigneeOf(role, ownership) } : pre,
+    ACCESS[entity].scope === 'user' ? { ...pre, assigneeId: assigneeOf(role, ownership) } : pre,
     uniqueTag(),
   );
   if (asRole === 'lead' && resource.leadFixed) {
@@ -90,12 +101,12 @@ type Targets = { read: string; remove: string; batchRemove: string };
  * one to delete, one to batch-delete. A user's own account is the actor itself.
  */
 async function makeTargets(resource: ResourceDefinition): Promise<Map<string, Targets>> {
-  const entity = resource.entity.name;
-  const isUser = resource.access.scope.kind === 'user';
+  const entity = resource.entity.name as EntityName;
+  const isUser = ACCESS[entity].scope === 'user';
   const items: Record<string, unknown>[] = [];
   const targets = new Map<string, Targets>();
   for (const role of MATRIX_ROLES) {
-    for (const ownership of ownershipsOf(resource, role)) {
+    for (const ownership of ownershipsOf(entity, role)) {
       if (isUser && ownership === 'own') {
         targets.set(`${role}/${ownership}`, { read: ids[role], remove: ids[role], batchRemove: ids[role] });
         continue;
@@ -200,6 +211,87 @@ describe('role matrix', () => {
     for (const c of MATRIX.filter((m) => m.entity === entity)) {
       const problem = await runCase(resource, c, targets.get(`${c.role}/${c.ownership}`)!);
       if (problem) mismatches.push(problem);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+/** A fresh person of `role` for one case, made by root (no password: nobody signs in as it). */
+async function newPerson(role: MatrixRole, assignedTo?: string): Promise<string> {
+  const payload = { ...ENTITY_FIXTURES.user.create({ assigneeId: assignedTo } as Prerequisites, uniqueTag()), roles: [role] };
+  if (role !== 'lead') delete (payload as Record<string, unknown>).assignedTo;
+  const { status, body } = await server.call({ method: 'POST', url: '/api/v1/user', token: tokens.root, payload });
+  if (status !== 201) throw new Error(`${role}: ${status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+const ROLE_CHANGE: Record<MatrixRole, string[]> = { root: ['admin'], admin: ['regular'], regular: ['lead'], lead: ['regular'] };
+
+type UserRow = { password_hash: string | null; status: string; roles: string[]; email: string };
+const userRow = async (id: string) =>
+  (await server.sql<UserRow>(`select password_hash, status, roles, email from users where id = '${id}'`))[0] as UserRow | undefined;
+
+/** Sends one admin action as the app does; answers its status and whether it took effect in the database. */
+async function act(action: PersonAction, actor: MatrixRole, target: string): Promise<{ status: number; done: boolean }> {
+  const token = tokens[actor];
+  const before = await userRow(target);
+  const impersonations = () => server.sql(`select id from sessions where user_id = '${target}'`);
+  const sessionsBefore = (await impersonations()).length;
+  let status: number;
+  switch (action) {
+    case 'reset-password':
+      status = (await server.call({ method: 'POST', url: `/api/v1/auth/reset-password/${target}`, token })).status;
+      break;
+    case 'impersonate':
+      status = (await server.call({ method: 'POST', url: `/api/v1/auth/generate-token/${target}`, token })).status;
+      break;
+    case 'lock':
+      status = (await server.call({ method: 'PATCH', url: `/api/v1/user/${target}`, token, payload: { status: 'locked' } })).status;
+      break;
+    case 'change-roles':
+      status = (
+        await server.call({
+          method: 'PATCH',
+          url: `/api/v1/user/${target}`,
+          token,
+          payload: { roles: ROLE_CHANGE[before!.roles[0] as MatrixRole] },
+        })
+      ).status;
+      break;
+    case 'change-email':
+      status = (
+        await server.call({ method: 'PATCH', url: `/api/v1/user/${target}`, token, payload: { email: `${uniqueTag()}@moved.test` } })
+      ).status;
+      break;
+    case 'delete':
+      status = (await server.call({ method: 'DELETE', url: `/api/v1/user/${target}`, token })).status;
+      break;
+  }
+  const after = await userRow(target);
+  const done =
+    action === 'delete'
+      ? after === undefined
+      : action === 'impersonate'
+        ? (await impersonations()).length > sessionsBefore
+        : JSON.stringify(after) !== JSON.stringify(before);
+  return { status, done };
+}
+
+describe('who may act on whom', () => {
+  it.each(PERSON_ACTIONS)('%s: every actor role × target role answers as the literal table says', async (action) => {
+    const mismatches: string[] = [];
+    for (const actor of MATRIX_ROLES) {
+      for (const targetRole of MATRIX_ROLES) {
+        // A lead target of regular staff is one of its own leads: the strongest case for refusing.
+        const target = await newPerson(targetRole, targetRole === 'lead' ? (actor === 'regular' ? ids.regular : otherStaffId) : undefined);
+        const allowed = ACTS_ON[action][actor][targetRole];
+        const { status, done } = await act(action, actor, target);
+        const ok = allowed ? status === 200 && done : (status === 403 || status === 404) && !done;
+        if (!ok)
+          mismatches.push(
+            `${actor} → ${targetRole}: ${status}, ${done ? 'took effect' : 'no effect'}; expected ${allowed ? 'allowed' : 'refused'}`,
+          );
+      }
     }
     expect(mismatches).toEqual([]);
   });

@@ -118,7 +118,10 @@ export async function impersonate(userId: string): Promise<void> {
   await afterTokenChange();
 }
 
+/** 'Back to my account': the impersonation session ends on the server (best effort when offline), the admin's resumes. */
 export async function stopImpersonating(): Promise<void> {
+  if (!auth.previousToken) return;
+  await http('/v1/auth/logout').catch(() => undefined);
   if (!restorePreviousToken()) return;
   await afterTokenChange();
 }

@@ -330,7 +330,8 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
   },
-  (t) => [index().on(t.userId)],
+  // By actor too: locking or demoting an admin ends the impersonations it opened.
+  (t) => [index().on(t.userId), index().on(t.actorId)],
 );
 
 export const auditLog = pgTable(
@@ -410,4 +411,21 @@ export const uploads = pgTable(
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_name_unique').on(t.name), index().on(t.ownerId)],
+);
+
+/**
+ * Counters shared by every API node on one database (docs/decisions/limits-in-the-database.md):
+ * failed sign-ins per account/address pair, per account and per address, and heavy requests per user.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull().default(0),
+    windowStart: at().notNull().defaultNow(),
+    blockedUntil: at(),
+    /** For an account/address pair: when it last signed in successfully (a known device). */
+    succeededAt: at(),
+  },
+  (t) => [index().on(t.windowStart)],
 );

@@ -15,3 +15,10 @@ export class AppError extends Error {
     this.status = HTTP_STATUS[code];
   }
 }
+
+/** 429 with the seconds to wait, sent as `Retry-After` (and in the message). */
+export class RateLimited extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('RATE_LIMITED', undefined, { seconds: retryAfter }, { retryAfter });
+  }
+}

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../shared/errors.ts';
-import { AppError } from './app-error.ts';
+import { AppError, RateLimited } from './app-error.ts';
 import { hasMessage, languageOf, translate } from './i18n.ts';
 import type { FieldIssue } from './validate.ts';
 
-type PgError = { code: string; constraint?: string; detail?: string; column?: string };
+type PgError = { code: string; constraint?: string; detail?: string; column?: string; table?: string; message?: string };
 
 /** drizzle wraps driver errors; the PostgreSQL error (with its SQLSTATE) is somewhere in the cause chain. */
 function pgErrorOf(error: unknown): PgError | undefined {
@@ -22,11 +22,12 @@ function fromPg(error: PgError): AppError | undefined {
       return error.constraint === 'users_email_unique'
         ? new AppError('EMAIL_TAKEN', { email: { key: 'errors.EMAIL_TAKEN', params: {} } })
         : new AppError('CONFLICT');
+    case '23001': // restrict_violation: a delete blocked by ON DELETE RESTRICT
     case '23503': {
       // On insert/update the referenced row is missing; on delete something still references this one.
       const column = /Key \((\w+)\)/.exec(error.detail ?? '')?.[1];
-      return error.detail?.includes('is still referenced')
-        ? new AppError('HAS_DEPENDENTS')
+      return error.code === '23001' || /is (still )?referenced/.test(error.detail ?? '')
+        ? new AppError('HAS_DEPENDENTS', undefined, { what: { key: `dependents.${dependentTable(error)}` } })
         : new AppError('VALIDATION', column ? { [camel(column)]: { key: 'validation.reference', params: {} } } : undefined);
     }
     case '22P02': // invalid text representation
@@ -42,6 +43,12 @@ function fromPg(error: PgError): AppError | undefined {
     default:
       return undefined;
   }
+}
+
+/** The table whose rows still point at the deleted one: named in the message ("deposits", "offers"). */
+function dependentTable(error: PgError): string {
+  const table = error.table ?? /on table "(\w+)"\s*$/.exec(error.message ?? '')?.[1];
+  return table && hasMessage(`dependents.${table}`) ? table : 'other';
 }
 
 const camel = (snake: string) => snake.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
@@ -87,10 +94,17 @@ function translateDetails(lang: ReturnType<typeof languageOf>, details: Record<s
   return out;
 }
 
+const isMessageRef = (value: unknown): value is { key: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+
 /** The body of an error response, in the language of the request. */
 export function errorBody(request: FastifyRequest, error: AppError): ApiErrorBody {
   const lang = languageOf(request.headers['x-lang']);
-  const body: ApiErrorBody = { message: translate(lang, `errors.${error.code}`, error.params), code: error.code };
+  // A parameter given as `{ key }` is itself a message (the kind of record that depends on another).
+  const params = Object.fromEntries(
+    Object.entries(error.params).map(([name, value]) => [name, isMessageRef(value) ? translate(lang, value.key) : value]),
+  );
+  const body: ApiErrorBody = { message: translate(lang, `errors.${error.code}`, params), code: error.code };
   if (error.details) body.details = translateDetails(lang, error.details);
   return error.extra ? { ...error.extra, ...body } : body;
 }
@@ -104,9 +118,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    // Every 429 says when to come back.
     if (appError.code === 'RATE_LIMITED') {
-      const retry = reply.getHeader('retry-after');
-      if (retry) reply.header('retry-after', retry);
+      const retry = appError instanceof RateLimited ? appError.retryAfter : reply.getHeader('retry-after');
+      reply.header('retry-after', String(retry ?? 60));
     }
     return sendError(request, reply, appError);
   });

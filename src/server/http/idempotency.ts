@@ -9,6 +9,11 @@ const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 /** Answers that must not be remembered: the same request may well succeed when tried again. */
 const TRANSIENT = new Set([401, 409, 429]);
+/** The status of a key reserved by an upload still being received. */
+const IN_PROGRESS = 102;
+
+/** Answers carrying a secret (a session token, a new password) are never kept at rest for replay. */
+const carriesSecret = (body: unknown) => typeof body === 'object' && body !== null && ('token' in body || 'password' in body);
 
 export function requestHash(request: FastifyRequest): string {
   let body = '';
@@ -36,13 +41,42 @@ export async function findStored(db: Executor, userId: string, key: string): Pro
 /** Saves the answer to a keyed request; `false` when another request with the same key got there first. */
 export async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, body: unknown): Promise<boolean> {
   const state = request.idempotency;
-  if (!state || state.stored || TRANSIENT.has(statusCode) || statusCode >= 500) return true;
+  if (!state || state.stored) return true;
+  const where = and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key));
+  if (TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)) {
+    // A reserved key is given back: the same request may be tried again.
+    if (state.reserved) await db.delete(idempotencyKeys).where(where);
+    state.stored = true;
+    return true;
+  }
+  if (state.reserved) {
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode, body: body as object })
+      .where(where);
+    state.stored = true;
+    return true;
+  }
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ userId: state.userId, key: state.key, requestHash: state.requestHash, statusCode, body: body as object })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   state.stored = true;
+  return inserted.length > 0;
+}
+
+/**
+ * An upload is received and written before any transaction: its key is reserved first, so that
+ * twins sent in parallel wait for its answer (409 IDEMPOTENCY_IN_PROGRESS, then the replay)
+ * instead of each writing a file.
+ */
+async function reserve(db: Executor, userId: string, key: string, requestHash: string): Promise<boolean> {
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash, statusCode: IN_PROGRESS, body: null })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   return inserted.length > 0;
 }
 
@@ -58,15 +92,27 @@ export function registerIdempotency(app: FastifyInstance) {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key))
       throw new AppError('BAD_REQUEST', { 'idempotency-key': { key: 'validation.idempotencyKey', params: {} } });
     const hash = requestHash(request);
-    const stored = await findStored(app.services.db, request.actor.id, key);
+    const { db } = app.services;
+    const reserved = request.isMultipart() && (await reserve(db, request.actor.id, key, hash));
+    const stored = reserved ? undefined : await findStored(db, request.actor.id, key);
     if (stored) {
       if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
+      if (stored.statusCode === IN_PROGRESS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
     }
-    request.idempotency = { key, requestHash: hash, userId: request.actor.id, stored: false };
+    request.idempotency = { key, requestHash: hash, userId: request.actor.id, stored: false, reserved };
+    if (reserved) request.idempotencyReservation = { userId: request.actor.id, key };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const reservation = request.idempotencyReservation;
+    if (reservation && !request.idempotency) {
+      // The route opted out of replay (an import): give the key back.
+      await app.services.db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, reservation.userId), eq(idempotencyKeys.key, reservation.key)));
+      return payload;
+    }
     if (!request.idempotency || request.idempotency.stored || reply.getHeader('idempotent-replayed')) return payload;
     let body: unknown = null;
     if (typeof payload === 'string') {

@@ -19,6 +19,11 @@ export type Row = Record<string, unknown>;
 export type ResourceContext = Work & { request: FastifyRequest };
 
 export type ResourceHooks = {
+  /**
+   * Slow work on validated creates done before the transaction opens (hashing passwords), so that no
+   * lock is held while it runs; may refuse the whole lot.
+   */
+  beforeTransaction?: (request: FastifyRequest, inputs: Row[]) => Promise<Row[]>;
   /** Column values for a validated create (hash a password, keep only a card's last 4 digits, derive an owner). */
   prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
   /** Checks a batch as a whole before any row is prepared (duplicates within it, against the database). */
@@ -183,7 +188,8 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
 
   app.post(base, { schema: { tags, summary: `Create a ${entity.name}`, ...contract.create } }, async (request, reply) => {
     allow(actorOrThrow(request), 'create');
-    const { id, fields: input } = splitId(request.body);
+    const { id, fields } = splitId(request.body);
+    const [input] = hooks.beforeTransaction ? await hooks.beforeTransaction(request, [fields]) : [fields];
     return mutate(request, reply, async (work) => {
       const ctx = context(request, work);
       if (hooks.checkBatch) {
@@ -205,10 +211,17 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     { schema: { tags, summary: `Create many ${entity.plural}, all or none`, ...contract.batchCreate }, bodyLimit: 32 * 1024 * 1024 },
     async (request, reply) => {
       allow(actorOrThrow(request), 'create');
-      const valid = (request.body as unknown[]).map((item) => {
+      let valid = (request.body as unknown[]).map((item) => {
         const { id, fields } = splitId(item);
         return { id, input: fields };
       });
+      if (hooks.beforeTransaction) {
+        const prepared = await hooks.beforeTransaction(
+          request,
+          valid.map((v) => v.input),
+        );
+        valid = valid.map((v, i) => ({ id: v.id, input: prepared[i] }));
+      }
       return mutate(request, reply, async (work) => {
         const ctx = context(request, work);
         const problems = await hooks.checkBatch?.(

@@ -19,13 +19,13 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { dateTime } from '../../shared/fields.ts';
 import type { Filter, Sort } from '../../shared/list-params.ts';
 import { AppError } from '../http/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = /^-?\d{1,15}(\.\d{1,6})?$/;
-/** ISO 8601 dates and date-times only: `new Date()` alone reads "' OR '1'='1" as 2001-01-01. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
+const DATE = dateTime();
 
 const bad = (field: string, key = 'validation.invalid') => new AppError('VALIDATION', { [field]: { key, params: { field } } });
 
@@ -48,9 +48,10 @@ function coerce(column: PgColumn, field: string, value: unknown): unknown {
       if (value === false || value === 'false') return false;
       throw bad(field, 'validation.boolean');
     case 'PgTimestamp': {
-      const date = (typeof value === 'string' && ISO_DATE.test(value)) || typeof value === 'number' ? new Date(value) : new Date(NaN);
-      if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 9999) throw bad(field, 'validation.date');
-      return date;
+      // The one date schema of every route (src/shared/fields.ts): ISO 8601 within the sane range.
+      const parsed = DATE.safeParse(typeof value === 'number' ? new Date(value) : value);
+      if (!parsed.success) throw bad(field, 'validation.date');
+      return parsed.data;
     }
     default:
       if (typeof value === 'object') throw bad(field);

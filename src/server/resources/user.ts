@@ -1,19 +1,31 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { userEntity } from '../../shared/entities/user.ts';
-import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, rank, type Role } from '../../shared/roles.ts';
+import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, mayActOn, rank, type Role } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { hashPassword, verifyPassword } from '../features/auth/passwords.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
 import { revokeUserSessions } from '../features/auth/sessions.ts';
 import { defineResource, type ResourceContext, type Row } from './define-resource.ts';
 import { touchLeadRecords } from './lead-records.ts';
 
-/** What a person may change on their own account, whatever their role. */
-const SELF_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'mobile', 'theme', 'mode', 'password', 'currentPassword']);
-/** What regular staff may change on the leads assigned to them (verification goes through its own route). */
-const REGULAR_FIELDS = new Set([...SELF_FIELDS, 'campaignId', 'labels', 'qualifications']);
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'mobile'];
+/** What a person may change on their own account, whatever their role (email and password with the current password). */
+const SELF_FIELDS = new Set([...PROFILE_FIELDS, 'email', 'theme', 'mode', 'password', 'currentPassword']);
+/**
+ * What regular staff may change on the leads assigned to them: never the credentials, or a lead's
+ * account would be theirs to sign in to (verification goes through its own route).
+ */
+const REGULAR_FIELDS = new Set([...PROFILE_FIELDS, 'campaignId', 'labels', 'qualifications']);
+/** Lock, demote, re-address: on another person, only as the shared rule of who may act on whom says (DESIGN.md §5). */
+const GUARDED_FIELDS = ['status', 'roles', 'email'];
+
+/** Users with passwords in one batch: each costs ~50 ms of argon2 (19 MiB); without, the standard maximum holds. */
+export const MAX_BATCH_WITH_PASSWORDS = 500;
+/** Hashes at once: @node-rs/argon2 runs each on its own thread; more would starve the others. */
+const HASH_PARALLELISM = 2;
 
 const forbidden = (field: string) => new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
 const issue = (key: string, params: Record<string, unknown> = {}) => ({ key, params });
@@ -35,8 +47,10 @@ async function unassignable(db: Executor, ids: string[]): Promise<Set<string>> {
   return new Set(ids.filter((id) => !ok.has(id)));
 }
 
-async function checkAssignee(ctx: ResourceContext, assignedTo: unknown) {
+/** Only lead users are assigned (SPEC.md §6), to a regular or admin user the actor may assign to. */
+async function checkAssignee(ctx: ResourceContext, assignedTo: unknown, roles: Role[]) {
   if (typeof assignedTo !== 'string') return;
+  if (!isLeadOnly(roles)) throw new AppError('VALIDATION', { assignedTo: issue('validation.assignLeadsOnly') });
   if (!isAdmin(ctx.actor.roles) && assignedTo !== ctx.actor.id) throw forbidden('assignedTo');
   if ((await unassignable(ctx.tx, [assignedTo])).size) throw new AppError('VALIDATION', { assignedTo: issue('validation.assignable') });
 }
@@ -74,47 +88,75 @@ export const userResource = defineResource({
       return problems.some(Boolean) ? (problems as Record<string, unknown>[]) : undefined;
     },
 
-    async prepareCreate({ actor }, { password, ...input }) {
+    /** Passwords are hashed before the transaction, a few at a time: a batch never holds the database while argon2 runs. */
+    async beforeTransaction(_request, inputs) {
+      const withPasswords = inputs.filter((input) => typeof input.password === 'string').length;
+      if (withPasswords > MAX_BATCH_WITH_PASSWORDS)
+        throw new AppError('VALIDATION', { _: issue('validation.maxWithPasswords', { max: MAX_BATCH_WITH_PASSWORDS }) });
+      const limit = pLimit(HASH_PARALLELISM);
+      return Promise.all(
+        inputs.map(({ password, ...input }) =>
+          typeof password === 'string' ? limit(async () => ({ ...input, passwordHash: await hashPassword(password) })) : input,
+        ),
+      );
+    },
+
+    async prepareCreate({ actor }, { password, passwordHash, ...input }) {
       checkRoles(actor, input.roles as Role[]);
+      if (input.assignedTo != null && !isLeadOnly(input.roles as Role[]))
+        throw new AppError('VALIDATION', { assignedTo: issue('validation.assignLeadsOnly') });
       if (!isAdmin(actor.roles)) {
         // Regular staff create leads for themselves.
         if (input.assignedTo !== undefined && input.assignedTo !== actor.id) throw forbidden('assignedTo');
         if (input.status !== undefined || input.verificationStatus !== undefined) throw forbidden('status');
-        input.assignedTo = actor.id;
+        input.assignedTo = isLeadOnly(input.roles as Role[]) ? actor.id : null;
       }
-      return { ...input, passwordHash: typeof password === 'string' ? await hashPassword(password) : null };
+      // A password reaching here was not hashed beforehand (a path without beforeTransaction).
+      return { ...input, passwordHash: typeof password === 'string' ? await hashPassword(password) : (passwordHash ?? null) };
     },
 
     async prepareUpdate(ctx, existing, { password, currentPassword, ...patch }) {
       const { actor } = ctx;
       const self = existing.id === actor.id;
-      if (rank(existing.roles as Role[]) > rank(actor.roles)) throw new AppError('FORBIDDEN');
-      const allowed = isAdmin(actor.roles) ? undefined : self ? SELF_FIELDS : REGULAR_FIELDS;
+      const target = { id: existing.id as string, roles: existing.roles as Role[] };
+      if (rank(target.roles) > rank(actor.roles)) throw new AppError('FORBIDDEN');
+      const allowed = self ? SELF_FIELDS : isAdmin(actor.roles) ? undefined : REGULAR_FIELDS;
       for (const field of Object.keys(patch)) if (allowed && !allowed.has(field)) throw forbidden(field);
+      if (!self) {
+        // Another person's password changes only through reset-password (audited, shown once).
+        if (password !== undefined || currentPassword !== undefined) throw forbidden('password');
+        for (const field of GUARDED_FIELDS) if (patch[field] !== undefined && !mayActOn(actor, target)) throw forbidden(field);
+      }
       if (self && patch.status === 'locked') throw forbidden('status');
       if (self && patch.roles && rank(patch.roles as Role[]) < rank(actor.roles)) throw forbidden('roles');
       checkRoles(actor, patch.roles as Role[] | undefined);
-      if ('assignedTo' in patch) await checkAssignee(ctx, patch.assignedTo);
+      const roles = (patch.roles ?? existing.roles) as Role[];
+      if ('assignedTo' in patch) await checkAssignee(ctx, patch.assignedTo, roles);
       const values: Row = { ...patch };
-      if (typeof password === 'string') {
-        // One's own password needs the current one; an admin setting another's does not.
-        if (self && !(await verifyPassword(existing.passwordHash as string | null, String(currentPassword ?? '')))) {
-          throw new AppError('VALIDATION', { currentPassword: issue('errors.INVALID_CREDENTIALS') });
-        }
-        values.passwordHash = await hashPassword(password);
+      // Only leads are assigned: a lead made staff leaves its assignee.
+      if (!isLeadOnly(roles) && existing.assignedTo) values.assignedTo = null;
+      const emailChanged = typeof patch.email === 'string' && patch.email !== existing.email;
+      if (self && (typeof password === 'string' || emailChanged)) {
+        // One's own credentials change only with the current password, checked (and its guesses
+        // limited like sign-ins) by the auth feature before this transaction began.
+        if (!ctx.request.credentialsConfirmed) throw new AppError('VALIDATION', { currentPassword: issue('errors.INVALID_CREDENTIALS') });
       }
+      if (typeof password === 'string') values.passwordHash = await hashPassword(password);
       return values;
     },
 
     async afterUpdate(ctx, previous, updated) {
       const { tx, actor, audit } = ctx;
       const other = previous.id !== actor.id;
-      if (previous.passwordHash !== updated.passwordHash) {
-        await revokeUserSessions(tx, updated.id as string, other ? undefined : actor.sessionId);
-        if (other) await audit('user.password', 'user', updated.id as string);
+      const id = updated.id as string;
+      const demoted = rank(updated.roles as Role[]) < rank(previous.roles as Role[]);
+      // A new password, a lock or a demotion ends the person's sessions and the impersonations they opened.
+      if (previous.passwordHash !== updated.passwordHash || updated.status === 'locked' || demoted) {
+        await revokeUserSessions(tx, id, other ? undefined : actor.sessionId);
       }
+      if (previous.passwordHash !== updated.passwordHash && other) await audit('user.password', 'user', id);
+      if (previous.email !== updated.email && other) await audit('user.email', 'user', id, { from: previous.email, to: updated.email });
       if (previous.status !== updated.status) {
-        if (updated.status === 'locked') await revokeUserSessions(tx, updated.id as string);
         await audit(updated.status === 'locked' ? 'user.lock' : 'user.unlock', 'user', updated.id as string);
       }
       if (String(previous.roles) !== String(updated.roles))
@@ -133,7 +175,7 @@ export const userResource = defineResource({
 
     async beforeDelete(ctx, existing) {
       const { tx, actor, audit, changed } = ctx;
-      if (existing.id === actor.id || rank(existing.roles as Role[]) > rank(actor.roles)) throw new AppError('FORBIDDEN');
+      if (!mayActOn(actor, { id: existing.id as string, roles: existing.roles as Role[] })) throw new AppError('FORBIDDEN');
       // Leads of a removed staff member become unassigned: say so to every client that mirrors them.
       const orphans = await tx
         .update(users)

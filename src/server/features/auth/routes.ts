@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isAdmin, rank, type Role } from '../../../shared/roles.ts';
+import { isAdmin, mayActOn, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow, TOKEN_COOKIE } from '../../http/authenticate.ts';
@@ -24,7 +24,7 @@ const tokenUserParam = z.strictObject({ userId: z.uuid({ error: 'validation.id' 
 /** Login, logout, check-auth, reset-password and impersonation (SPEC.md §7, DESIGN.md §5). */
 export function registerAuthRoutes(app: FastifyInstance) {
   const { config } = app.services;
-  const limiter = createLoginLimiter(config.loginAttempts);
+  const limiter = createLoginLimiter(app.services.db, config.loginBackoff);
   const sessionOptions = { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds };
   const cookieOptions = {
     httpOnly: true,
@@ -37,21 +37,21 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/auth/login',
     {
-      config: { public: true, rateLimit: { max: config.loginAttempts.max * 3, timeWindow: config.loginAttempts.windowMs } },
+      config: { public: true },
       schema: { tags: ['auth'], summary: 'Sign in; answers a token' },
     },
     async (request, reply) => {
       const { email, password } = parse(credentials, request.body);
-      if (limiter.blocked(email)) throw new AppError('RATE_LIMITED');
+      await limiter.check(email, request.ip);
       const { db } = app.services;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
       if (!user || !ok) {
-        limiter.failed(email);
+        await limiter.failed(email, request.ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (user.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
-      limiter.succeeded(email);
+      await limiter.succeeded(email, request.ip);
       const [signedIn] = await db
         .update(users)
         .set({ lastLogin: sql`now()` })
@@ -63,14 +63,35 @@ export function registerAuthRoutes(app: FastifyInstance) {
     },
   );
 
+  // One's own password or email changes only with the current password (PATCH /user/{own id}); it is
+  // checked here, before the update's transaction, so that a wrong guess is counted though the update fails.
+  app.addHook('preHandler', async (request) => {
+    const actor = request.actor;
+    if (!actor || request.method !== 'PATCH' || request.routeOptions.url !== '/api/v1/user/:id') return;
+    const body = request.body as Record<string, unknown> | null;
+    if ((request.params as { id?: string }).id !== actor.id || !body || typeof body !== 'object') return;
+    const changesEmail = typeof body.email === 'string' && body.email.trim().toLowerCase() !== actor.email;
+    if (body.password === undefined && !changesEmail) return;
+    const subject = `password:${actor.id}`;
+    await limiter.check(subject, request.ip);
+    const [row] = await app.services.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+    if (!(await verifyPassword(row?.passwordHash ?? null, String(body.currentPassword ?? '')))) {
+      await limiter.failed(subject, request.ip);
+      throw new AppError('VALIDATION', { currentPassword: { key: 'errors.INVALID_CREDENTIALS', params: {} } });
+    }
+    request.credentialsConfirmed = true;
+  });
+
   app.get(
     '/api/v1/auth/logout',
     { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign out here, or everywhere with ?allDevices=true' } },
     async (request, reply) => {
       const { allDevices } = parse(z.object({ allDevices: z.enum(['true', 'false']).optional() }), request.query);
-      if (request.actor) {
-        if (allDevices === 'true') await revokeUserSessions(app.services.db, request.actor.id);
-        else await revokeSession(app.services.db, request.actor.sessionId);
+      const actor = request.actor;
+      if (actor) {
+        // Signing out of an impersonation ends that session alone: the user's own devices stay signed in.
+        if (allDevices === 'true' && !actor.impersonatorId) await revokeUserSessions(app.services.db, actor.id);
+        else await revokeSession(app.services.db, actor.sessionId);
       }
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { success: true };
@@ -82,13 +103,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return { id: actor.id, roles: actor.roles, impersonatorId: actor.impersonatorId };
   });
 
-  /** Admin or root, never toward a higher role. */
+  /** The person an admin action is about, if the shared rule of who may act on whom allows it. */
   async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string) {
     const actor = actorOrThrow(request);
     if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
     const target = await findScoped(app.services.db, userResource, actor, id);
     if (!target) throw new AppError('NOT_FOUND');
-    if (rank(target.roles as Role[]) > rank(actor.roles)) throw new AppError('FORBIDDEN');
+    if (!mayActOn(actor, { id: target.id as string, roles: target.roles as Role[] })) throw new AppError('FORBIDDEN');
     return { actor, target };
   }
 
@@ -121,13 +142,12 @@ export function registerAuthRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { userId } = parse(tokenUserParam, request.params);
       const { actor, target } = await targetOf(request, userId);
-      if (target.id === actor.id) throw new AppError('FORBIDDEN');
       if (target.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       request.idempotency = undefined; // the answer is a token: never kept at rest for replay
       return mutate(request, reply, async ({ tx, audit }) => {
         // The token carries the real person, even when an impersonator goes one level further.
         const impersonatorId = actor.impersonatorId ?? actor.id;
-        const token = await openSession(tx, sessionOptions, userId, {
+        const token = await openSession(tx, { ...sessionOptions, ttlSeconds: config.impersonationTtlSeconds }, userId, {
           impersonatorId,
           userAgent: request.headers['user-agent'],
           ip: request.ip,

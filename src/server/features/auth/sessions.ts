@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Actor } from '../../context.ts';
-import type { Role } from '../../../shared/roles.ts';
+import { mayActOn, type Role } from '../../../shared/roles.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
 export type SessionOptions = { secret: string; ttlSeconds: number };
@@ -27,14 +28,28 @@ export async function openSession(
   return signToken(options.secret, { userId, sessionId: id }, options.ttlSeconds);
 }
 
-/** The actor behind a token, or null when the token is bad, expired, revoked or its user locked. */
+const impersonators = alias(users, 'impersonators');
+
+/**
+ * The actor behind a token, or null when the token is bad, expired, revoked or its user locked. An
+ * impersonation also ends when its real actor may no longer act on the user (locked, demoted, gone).
+ */
 export async function actorOf(db: Executor, secret: string, token: string): Promise<Actor | null> {
   const claims = await verifyToken(secret, token);
   if (!claims) return null;
   const [row] = await db
-    .select({ id: users.id, roles: users.roles, email: users.email, status: users.status, impersonatorId: sessions.actorId })
+    .select({
+      id: users.id,
+      roles: users.roles,
+      email: users.email,
+      status: users.status,
+      impersonatorId: sessions.actorId,
+      impersonatorRoles: impersonators.roles,
+      impersonatorStatus: impersonators.status,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.actorId))
     .where(
       and(
         eq(sessions.id, claims.sessionId),
@@ -45,6 +60,10 @@ export async function actorOf(db: Executor, secret: string, token: string): Prom
     )
     .limit(1);
   if (!row || row.status !== 'active') return null;
+  if (row.impersonatorId) {
+    const real = { id: row.impersonatorId, roles: row.impersonatorRoles ?? [] };
+    if (row.impersonatorStatus !== 'active' || !mayActOn(real, { id: row.id, roles: row.roles })) return null;
+  }
   return { id: row.id, roles: row.roles as Role[], email: row.email, sessionId: claims.sessionId, impersonatorId: row.impersonatorId };
 }
 
@@ -55,10 +74,20 @@ export async function revokeSession(db: Executor, sessionId: string) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user (lock, password reset, logout everywhere), except `keep` if given. */
+/**
+ * Ends every session of a user (lock, demotion, password reset, logout everywhere) and every
+ * impersonation they opened, except `keep` if given. Impersonations *of* the user end too: they
+ * are sessions of the user; the user's own sessions never end because someone impersonated it.
+ */
 export async function revokeUserSessions(db: Executor, userId: string, keep?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+    .where(
+      and(
+        or(eq(sessions.userId, userId), eq(sessions.actorId, userId)),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
+    );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, isAdmin } from '../../../shared/roles.ts';
+import { dateTime } from '../../../shared/fields.ts';
 import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow, staffOrThrow } from '../../http/authenticate.ts';
@@ -20,8 +21,8 @@ const bulkAssignBody = z.strictObject({
   userId: z.uuid({ error: 'validation.id' }).nullable(),
 });
 const trendQuery = z.strictObject({
-  from: z.coerce.date({ error: 'validation.date' }).optional(),
-  to: z.coerce.date({ error: 'validation.date' }).optional(),
+  from: dateTime().optional(),
+  to: dateTime().optional(),
 });
 
 /** The caller's time zone (`x-timezone`), for days that start at their midnight. */
