@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** Four suites: unit (pure logic, client stores), api (Fastify inject on PGlite), offline (engine + real server), e2e (Chromium journeys). */
+/**
+ * Four suites: unit (pure logic, client stores), api (Fastify inject), offline (engine + real server), e2e (Chromium journeys).
+ * One PostgreSQL server for the whole run (tests/database-setup.ts): each test server gets its own database from a migrated template.
+ */
 export default defineConfig({
   test: {
+    globalSetup: ['tests/database-setup.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
       {
