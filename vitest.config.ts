@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** Four suites: unit (pure logic, client stores), api (Fastify inject on PGlite), offline (engine + real server), e2e (Chromium journeys). */
+/**
+ * Four suites: unit (pure logic, client stores), api (Fastify inject), offline (engine + real server), e2e (Chromium journeys).
+ * One PostgreSQL server for the whole run (tests/database-setup.ts): each test server gets its own database from a migrated template.
+ */
 export default defineConfig({
   test: {
+    globalSetup: ['tests/database-setup.ts'],
     projects: [
       // Property tests over IndexedDB take seconds on a loaded 2-core machine: 5 s (the default) timed out in the gate.
       {

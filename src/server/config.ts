@@ -15,7 +15,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** A postgres:// URL switches from the embedded PGlite to a PostgreSQL server; `memory://` keeps PGlite in memory. */
+  /** A postgres:// URL: that PostgreSQL server instead of the embedded one the app starts in DATA_DIR/pg. */
   databaseUrl?: string;
   rootEmail: string;
   rootPassword?: string;

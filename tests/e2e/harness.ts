@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
+import { createTestDatabase } from '../api/test-database.ts';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = { email: 'root@brokerdesk.test', password: 'Root1234' };
@@ -11,10 +12,11 @@ export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 
 export type Server = { url: string; close: () => Promise<void> };
 
-/** The real server, in-process, on a fresh data directory and a free port. */
+/** The real server, in-process, on a fresh data directory, its own database of the run's PostgreSQL, and a free port. */
 export async function startServer(): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-data-'));
-  const app = await buildApp({ dataDir, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: false });
+  const database = await createTestDatabase();
+  const app = await buildApp({ dataDir, databaseUrl: database.url, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -22,6 +24,7 @@ export async function startServer(): Promise<Server> {
     url: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

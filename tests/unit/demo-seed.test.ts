@@ -4,23 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
+import { createTestDatabase } from '../api/test-database.ts';
 import { DEMO_PASSWORD, demoLogins, hasData, seedDemo, type SeedReport } from '../../src/server/demo/seed.ts';
 
-/** The demo seeder on in-memory PGlite: reproducible, complete for /sync, and money that adds up. */
+/** The demo seeder on a database of the run's PostgreSQL: reproducible, complete for /sync, and money that adds up. */
 const NOW = new Date('2026-06-01T00:00:00Z');
 const LEADS = 250;
 
 async function server() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-seed-'));
+  const database = await createTestDatabase();
   const app = await buildApp({
     dataDir,
-    databaseUrl: 'memory://',
+    databaseUrl: database.url,
     rootEmail: 'root@seed.test',
     rootPassword: 'rootpass1',
     jwtSecret: 'seed-test-secret-seed-test-secret',
     logger: false,
   });
-  return { app, close: async () => (await app.close(), await rm(dataDir, { recursive: true, force: true })) };
+  return { app, close: async () => (await app.close(), await database.drop(), await rm(dataDir, { recursive: true, force: true })) };
 }
 
 const rows = async <T = Record<string, unknown>>(app: FastifyInstance, query: string) =>

@@ -1,14 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { ROOT_DIR } from '../config.ts';
-import { startAutoVacuum } from './auto-vacuum.ts';
+import { pgliteDirOf, pgliteMigratedMarker, startEmbeddedServer } from './embedded-server.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,32 +15,49 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything queries run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/** `embedded`: the server the app started in DATA_DIR/pg; `external`: the one DATABASE_URL names. */
+export type Database = { db: Db; kind: 'embedded' | 'external'; close: () => Promise<void> };
 
 const migrationsFolder = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations');
 
 /**
- * Opens the embedded PGlite in `dataDir/db` (in memory when `databaseUrl` is `memory://`), or a
- * PostgreSQL pool for a `postgres://` URL, and applies the committed migrations.
+ * One driver path (`pg`): a pool on the PostgreSQL server `databaseUrl` names, else on the embedded
+ * server started in `dataDir/pg`; then the committed migrations.
  */
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<Database> {
-  if (options.databaseUrl && options.databaseUrl !== 'memory://') {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
-  }
-  const client = options.databaseUrl === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  // The embedded engine has no autovacuum of its own (see auto-vacuum.ts).
-  const vacuum = startAutoVacuum(db as unknown as Db);
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    close: async () => {
-      await vacuum.stop();
-      await client.close();
-    },
+export async function openDatabase(options: { dataDir: string; databaseUrl?: string; log?: (message: string) => void }): Promise<Database> {
+  const embedded = options.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: options.dataDir, log: options.log });
+  if (embedded) warnAboutPgliteDir(options.dataDir, options.log ?? console.warn);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl ?? embedded!.url, max: 10 });
+  // An idle connection ended by the server (a restart, an admin) must not take the process down.
+  pool.on('error', () => {});
+  const close = async () => {
+    await pool.end();
+    await embedded?.stop();
   };
+  try {
+    const db = drizzle(pool, { schema, casing: 'snake_case' });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: embedded ? 'embedded' : 'external', close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Earlier versions kept their data in PGlite (DATA_DIR/db): say so, never touch it. */
+function warnAboutPgliteDir(dataDir: string, log: (message: string) => void) {
+  const old = pgliteDirOf(dataDir);
+  if (!existsSync(path.join(old, 'PG_VERSION'))) return;
+  if (existsSync(pgliteMigratedMarker(dataDir))) {
+    log(
+      `${old} (the PGlite database of an earlier BrokerDesk version) was copied into the PostgreSQL server; it is no longer read and may be deleted.`,
+    );
+    return;
+  }
+  log(
+    [
+      `${old} holds a database made by an earlier BrokerDesk version (PGlite). This version runs a PostgreSQL server in ${path.join(dataDir, 'pg')} and does not read it.`,
+      `Your data is still there, untouched. To move it: stop this server, then run \`DATA_DIR=${dataDir} npm run db:migrate-from-pglite\`.`,
+    ].join('\n'),
+  );
 }

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * One drizzle pg-core schema for PGlite and PostgreSQL (DESIGN.md §2). Columns are camelCase here and
+ * One drizzle pg-core schema for the embedded and any external PostgreSQL (DESIGN.md §2). Columns are camelCase here and
  * snake_case in SQL (`casing: 'snake_case'`). Money is numeric(14,2), read as JS numbers.
  */
 const at = (name?: string) => (name ? timestamp(name, { withTimezone: true }) : timestamp({ withTimezone: true }));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { ROOT_DIR } from '../config.ts';
+import { runUntilStopped } from '../run-until-stopped.ts';
 import { DEMO_PASSWORD, demoLogins, formatDemoLogins, formatSeedReport, hasData, seedDemo } from './seed.ts';
 
 /**
@@ -22,28 +23,25 @@ if (!Number.isInteger(leads) || leads < 1 || !Number.isInteger(seed)) {
 }
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT_DIR, 'data-demo'));
-// The root account of a demo database gets the demo password too, unless ROOT_PASSWORD says otherwise.
-const app = await buildApp({ dataDir, rootPassword: process.env.ROOT_PASSWORD || DEMO_PASSWORD });
-const { db, config, database } = app.services;
+await runUntilStopped(async () => {
+  // The root account of a demo database gets the demo password too, unless ROOT_PASSWORD says otherwise.
+  const app = await buildApp({ dataDir, rootPassword: process.env.ROOT_PASSWORD || DEMO_PASSWORD });
+  const { db, config, database } = app.services;
 
-if (await hasData(db)) {
-  console.log(`Demo database in ${database.kind === 'pglite' ? dataDir : 'DATABASE_URL'} already has data: not seeding again.`);
-  console.log(formatDemoLogins(demoLogins(), config.rootEmail));
-} else {
-  console.log(`Seeding demo data: ${leads.toLocaleString('en-US')} leads, seed ${seed} …`);
-  const report = await seedDemo(db, { leads, seed, log: leads >= 20_000 ? console.log : undefined });
-  console.log(formatSeedReport(report, config.rootEmail));
-}
-
-if (args['seed-only']) {
-  await app.close();
-} else {
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`BrokerDesk demo on http://${config.host}:${config.port} (database: ${database.kind})`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, async () => {
-      await app.close();
-      process.exit(0);
-    });
+  if (await hasData(db)) {
+    console.log(`Demo database in ${database.kind === 'embedded' ? dataDir : 'DATABASE_URL'} already has data: not seeding again.`);
+    console.log(formatDemoLogins(demoLogins(), config.rootEmail));
+  } else {
+    console.log(`Seeding demo data: ${leads.toLocaleString('en-US')} leads, seed ${seed} …`);
+    const report = await seedDemo(db, { leads, seed, log: leads >= 20_000 ? console.log : undefined });
+    console.log(formatSeedReport(report, config.rootEmail));
   }
-}
+
+  if (args['seed-only']) {
+    await app.close();
+    return undefined;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`BrokerDesk demo on http://${config.host}:${config.port} (database: ${database.kind} PostgreSQL)`);
+  return app;
+});
