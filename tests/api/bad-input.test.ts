@@ -20,6 +20,7 @@ import { EXE, HTML } from '../fixtures/sample-files.ts';
 import { databaseState, fingerprint, type TableState } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
 import {
+  EXTREME_DATES,
   garbageIdempotencyKey,
   garbageIfMatch,
   hostileBatchBody,
@@ -48,6 +49,7 @@ let pre: Prerequisites;
 /** One existing record per entity: the target of PATCH and DELETE with hostile headers or bodies. */
 const targets = new Map<EntityName, Record<string, any>>();
 let baseline: Record<string, TableState>;
+let campaignWithLead: string;
 
 beforeAll(async () => {
   server = await startServer();
@@ -57,6 +59,9 @@ beforeAll(async () => {
   const catalog = await makeCatalog(server, root);
   pre = await makePrerequisites(server, root, catalog, lead.id, staff.id);
   for (const entity of ENTITY_NAMES) targets.set(entity, await createRecord(server, root, entity, pre));
+  // A campaign with a lead in it: deleting it is refused like the other records others depend on.
+  campaignWithLead = (await createRecord(server, root, 'campaign', pre)).id;
+  await server.user(root, { roles: ['lead'], assignedTo: staff.id, campaignId: campaignWithLead });
   baseline = await databaseState(server);
 });
 afterAll(() => server?.close());
@@ -116,6 +121,12 @@ function listShape(resource: ResourceDefinition): ListShape {
   return { filterable: resource.entity.filterable, sortable: resource.entity.sortable, typed, plainParams: !!resource.plainParams };
 }
 
+/** The fields of a schema that hold dates (timestamp columns), for the date extremes. */
+function dateFieldsOf(resource: ResourceDefinition, keys: ReadonlySet<string>): string[] {
+  const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
+  return [...keys].filter((key) => columns[key]?.columnType === 'PgTimestamp');
+}
+
 afterEach(async () => {
   // The thorough check: every row of every table as it was before the first hostile request.
   expect(await databaseState(server)).toEqual(baseline);
@@ -129,7 +140,8 @@ describe.each(ENTITY_NAMES)('hostile input to %s', (entity) => {
   it('POST create and POST batch', async () => {
     const payload = fixture.create(pre, uniqueTag());
     const createKeys = keysOf(ENTITIES[entity].create, ['id']);
-    await property(hostileObjectBody(payload, createKeys), (body) => refuses('POST', base, { body }));
+    const dates = dateFieldsOf(resource, createKeys);
+    await property(hostileObjectBody(payload, createKeys, dates), (body) => refuses('POST', base, { body }));
     await property(hostileBatchBody(payload, createKeys, resource.maxBatch), (body) => refuses('POST', `${base}/batch`, { body }));
   });
 
@@ -146,7 +158,11 @@ describe.each(ENTITY_NAMES)('hostile input to %s', (entity) => {
     await property(
       fc.oneof(
         hostileId.map((id) => ({ id, body: patchBody, headers: {} })),
-        hostileObjectBody(fixture.patch, updateKeys).map((body) => ({ id: target.id as string, body, headers: {} })),
+        hostileObjectBody(fixture.patch, updateKeys, dateFieldsOf(resource, updateKeys)).map((body) => ({
+          id: target.id as string,
+          body,
+          headers: {},
+        })),
         garbageIfMatch.map((ifMatch) => ({ id: target.id as string, body: patchBody, headers: { 'if-match': ifMatch } })),
         garbageIdempotencyKey.map((key) => ({ id: target.id as string, body: patchBody, headers: { 'idempotency-key': key } })),
       ),
@@ -286,6 +302,41 @@ describe('hostile input to the other routes', () => {
     await refuses('GET', '/api/v1/campaign/%E0%A4%A');
     await refuses('PATCH', '/api/v1/campaign/%zz', { body: json('{"name":"x"}') });
     await refuses('DELETE', `/api/v1/campaign/${'a'.repeat(300)}`);
+  });
+});
+
+describe('records others depend on', () => {
+  it('deleting one, alone or twice in a batch, answers 409 HAS_DEPENDENTS and changes nothing: never a 500', async () => {
+    // The lead owns a deposit, an order and more; the category holds the product; the product has an offer.
+    const depended: [EntityName, string][] = [
+      ['user', pre.ownerId],
+      ['product-category', pre.categoryId],
+      ['product', pre.productId],
+      ['campaign', campaignWithLead],
+    ];
+    for (const [entity, id] of depended) {
+      for (const [method, url, body] of [
+        ['DELETE', `/api/v1/${entity}/${id}`, undefined],
+        ['DELETE', `/api/v1/${entity}/batch`, json(JSON.stringify({ ids: [id, id] }))],
+      ] as const) {
+        const before = await fingerprint(server);
+        const answer = await server.call({
+          method,
+          url,
+          token: root,
+          ...(body ? { payload: body.text, headers: { 'content-type': body.contentType } } : {}),
+        });
+        expectRefused(answer, `${method} ${url}`);
+        expect(answer.status, `${method} ${url}`).toBe(409);
+        expect(await fingerprint(server)).toBe(before);
+      }
+    }
+  });
+
+  it('the date extremes answer 400 on the date routes beside the standard set', async () => {
+    for (const date of EXTREME_DATES) {
+      for (const param of ['from', 'to']) await refuses('GET', `/api/v1/user/lead-trend?${param}=${encodeURIComponent(date)}`);
+    }
   });
 });
 

@@ -220,15 +220,12 @@ describe('what a lead may set', () => {
     });
   });
 
-  it('what a lead creates for itself starts as the business says', async () => {
-    const { status, body } = await server.call({
-      method: 'POST',
-      url: '/api/v1/order',
-      token: lead.token,
-      payload: ENTITY_FIXTURES.order.create(pre, uniqueTag()),
-    });
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ status: 'open', profit: null, closePrice: null, userId: lead.id });
+  it('a lead places no order itself until the trading work exists (it would choose its price and leverage)', async () => {
+    const payload = { ...ENTITY_FIXTURES.order.create(pre, uniqueTag()), id: crypto.randomUUID() };
+    const { status, body } = await server.call({ method: 'POST', url: '/api/v1/order', token: lead.token, payload });
+    expect(status).toBe(403);
+    expect(body.code).toBe('FORBIDDEN');
+    expect(await server.sql(`select id from orders where id = '${payload.id}'`)).toEqual([]);
   });
 });
 

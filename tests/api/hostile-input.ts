@@ -101,6 +101,34 @@ export const HUGE_NUMBERS = [
   '123456789012345678901234567890',
 ] as const;
 
+/**
+ * The fuzzer's date extremes: the ends of JavaScript's Date range (±8.64e15 ms), years no form
+ * means, and the edge of what PostgreSQL stores. Every one is outside the sane range of the shared
+ * date schema, so each must be a 400, never a 500 from date arithmetic or the database.
+ */
+export const EXTREME_DATES = [
+  '9999-12-31',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20',
+  '0000-01-01',
+  '1000-01-01',
+  '2200-01-02',
+  '275760-09-13',
+  '9999-12-31T23:59:59.999Z',
+] as const;
+
+/** Numbers at the edges of doubles and safe integers, next to HUGE_NUMBERS. */
+export const EXTREME_NUMBERS = [
+  '9007199254740991',
+  '-9007199254740991',
+  '1.7976931348623157e308',
+  '-1.7976931348623157e308',
+  '-0.0000001',
+] as const;
+
+/** Well-formed ids at the edges of the UUID space: no record has them. */
+export const EXTREME_IDS = ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff'] as const;
+
 /** Strings longer than any field allows. */
 const hugeString = fc
   .tuple(fc.integer({ min: 10_001, max: 60_000 }), fc.constantFrom('A', 'é', '💥', "'; DROP TABLE users; --"))
@@ -142,9 +170,15 @@ export const NOT_OBJECTS = ['[]', '1', '"text"', 'null', 'true', '[{}]'] as cons
  * wrong: an unknown or poisonous key, a value of the wrong type, a huge number or string, SQL in
  * an id, malformed JSON, a non-object, or the wrong content type.
  */
-export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys: ReadonlySet<string>): fc.Arbitrary<RawBody> {
+export function hostileObjectBody(
+  payload: Record<string, unknown>,
+  allowedKeys: ReadonlySet<string>,
+  /** Fields that hold dates (whether the payload sets them or not): each gets the date extremes. */
+  dateFields: readonly string[] = [],
+): fc.Arbitrary<RawBody> {
   const fields = Object.keys(payload);
   const idFields = fields.filter((f) => isUuid(payload[f]));
+  const numberFields = fields.filter((f) => typeof payload[f] === 'number');
   const field = fc.constantFrom(...fields);
   const variants: fc.Arbitrary<RawBody>[] = [
     fc
@@ -156,6 +190,14 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
       .map(([key, value]) => json(withKey(payload, key, value))),
     field.chain((f) => wrongTypeValue(payload[f]).map((value) => json(replaced(payload, f, value)))),
     fc.tuple(field, fc.constantFrom(...HUGE_NUMBERS)).map(([f, value]) => json(replaced(payload, f, value))),
+    // Number extremes go only where the payload holds a number: elsewhere they are merely the wrong type.
+    ...(numberFields.length
+      ? [
+          fc
+            .tuple(fc.constantFrom(...numberFields), fc.constantFrom(...EXTREME_NUMBERS))
+            .map(([f, value]) => json(replaced(payload, f, value))),
+        ]
+      : []),
     fc.tuple(field, hugeString).map(([f, value]) => json(replaced(payload, f, value))),
     fc.constantFrom(...MALFORMED_JSON).map(json),
     fc.constantFrom(...NOT_OBJECTS).map(json),
@@ -164,6 +206,13 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
       .map((contentType) => ({ text: JSON.stringify(payload), contentType })),
     fc.integer({ min: 2_000, max: 20_000 }).map((depth) => json(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
   ];
+  if (dateFields.length) {
+    variants.push(
+      fc
+        .tuple(fc.constantFrom(...dateFields), fc.constantFrom(...EXTREME_DATES))
+        .map(([f, date]) => json(replaced(payload, f, JSON.stringify(date)))),
+    );
+  }
   if (idFields.length) {
     variants.push(
       fc
@@ -171,7 +220,11 @@ export function hostileObjectBody(payload: Record<string, unknown>, allowedKeys:
         .map(([f, sqlText]) => json(replaced(payload, f, JSON.stringify(sqlText)))),
     );
     // Well-formed ids of records that do not exist: a dangling reference, never a half-written row.
-    variants.push(fc.tuple(fc.constantFrom(...idFields), fc.uuid()).map(([f, id]) => json(replaced(payload, f, JSON.stringify(id)))));
+    variants.push(
+      fc
+        .tuple(fc.constantFrom(...idFields), fc.oneof(fc.uuid(), fc.constantFrom(...EXTREME_IDS)))
+        .map(([f, id]) => json(replaced(payload, f, JSON.stringify(id)))),
+    );
   }
   return fc.oneof(...variants);
 }
@@ -213,6 +266,7 @@ export const hostileId: fc.Arbitrary<string> = fc
     fc.integer({ min: 201, max: 2_000 }).map((n) => 'a'.repeat(n)),
     printableString(40),
     fc.uuid(),
+    fc.constantFrom(...EXTREME_IDS),
   )
   .filter((id) => id !== '' && id !== 'search' && id !== 'batch');
 
@@ -290,7 +344,7 @@ export function hostileListQuery(shape: ListShape): fc.Arbitrary<string> {
   if (date.length)
     badValueFilters.push(
       fc
-        .tuple(fc.constantFrom(...date), fc.constantFrom('yesterday', '2024-13-45', '99999-01-01', ...SQL_STRINGS))
+        .tuple(fc.constantFrom(...date), fc.constantFrom('yesterday', '2024-13-45', '99999-01-01', ...EXTREME_DATES, ...SQL_STRINGS))
         .map(([field, v]) => [{ field, values: [v], operator: 'gte' }]),
     );
   if (array.length)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_FIXTURES, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
 import { PNG } from '../fixtures/sample-files.ts';
+import { leadRows, multipart as sheetForm, workbook } from '../fixtures/spreadsheets.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { multipart } from './multipart.ts';
 
@@ -371,6 +372,26 @@ describe('no single request freezes everyone', () => {
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     expect((await server.call({ method: 'GET', url: '/api/v1/user/lead-stats', token: A.token })).status).toBe(200);
   });
+});
+
+describe('spreadsheet parsing', () => {
+  it('one import at a time per user: a second one sent meanwhile answers 429 with Retry-After', async () => {
+    const person = await server.user(root, { roles: ['regular'] });
+    const file = workbook([['firstName', 'lastName', 'email', 'phone', 'mobile', 'campaignName'], ...leadRows(20_000, uniqueTag())]);
+    const send = () => {
+      const body = sheetForm({ name: 'leads.xlsx', bytes: file });
+      return server.call({
+        method: 'POST',
+        url: '/api/v1/user/import-excel',
+        token: person.token,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    expect(Number(answers.find((a) => a.status === 429)!.headers['retry-after'])).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('headers', () => {

@@ -6,7 +6,7 @@ import { THEME_COLORS, type ThemeColor } from '../../../shared/constants.ts';
 import { ENTITIES } from '../../../shared/entities/index.ts';
 import { FormFields, useFieldLabel } from '../../forms/form-fields.tsx';
 import { FormError } from '../../forms/form-error.tsx';
-import { describeSchema } from '../../forms/describe-schema.ts';
+import { describeSchema, type FieldDescriptor } from '../../forms/describe-schema.ts';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { auth } from '../../state/auth.ts';
 import { showToast, ui } from '../../state/ui.ts';
@@ -17,9 +17,20 @@ import { saveOwnTheme, updateOwnUser } from '../../session/profile-actions.ts';
 import { themeSwatches } from '../../theme/theme-swatches.ts';
 
 const { shape } = ENTITIES.user.create;
-/** SPEC.md §2: the profile edits first name, last name and email, with the shared rules. */
-const profileSchema = z.strictObject({ firstName: shape.firstName, lastName: shape.lastName, email: shape.email });
-const FIELDS = describeSchema(profileSchema);
+/**
+ * SPEC.md §2: the profile edits first name, last name and email, with the shared rules. A new email
+ * needs the current password (the server refuses it otherwise, issue 15).
+ */
+const profileSchema = z.strictObject({
+  firstName: shape.firstName,
+  lastName: shape.lastName,
+  email: shape.email,
+  currentPassword: z.string().max(128).optional(),
+});
+const FIELDS: FieldDescriptor[] = [
+  ...describeSchema(profileSchema).filter((field) => field.name !== 'currentPassword'),
+  { name: 'currentPassword', kind: 'password', required: false },
+];
 const COMPANY = 'company';
 
 export function ProfileScreen() {
@@ -29,10 +40,13 @@ export function ProfileScreen() {
   const label = useFieldLabel('user');
   const form = useZodForm({
     schema: profileSchema,
-    initial: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+    initial: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', currentPassword: '' },
     fieldLabel: label,
-    onSubmit: async (_data, changes) => {
+    onSubmit: async (data, { currentPassword: _typed, ...changes }) => {
+      // The current password goes with an email change only; it is never kept in the form.
+      if ('email' in changes) Object.assign(changes, { currentPassword: data.currentPassword ?? '' });
       if (Object.keys(changes).length) await updateOwnUser(changes);
+      form.setValue('currentPassword', '');
       showToast(t('app.profile.saved'), 'success');
     },
   });

@@ -20,7 +20,9 @@ export function createLoginLimiter(db: Executor, backoff: Config['loginBackoff']
     async check(subject: string, ip: string) {
       const k = keys(subject, ip);
       const known = await succeededBefore(db, k.pair);
-      const wait = await blockedFor(db, known ? [k.pair, k.address] : [k.pair, k.account, k.address]);
+      // A device that signed in to this account before answers only for its own failures: nobody
+      // else's guesses (at the account, or from the same office address) keep it out.
+      const wait = await blockedFor(db, known ? [k.pair] : [k.pair, k.account, k.address]);
       if (wait > 0) throw new RateLimited(wait);
     },
     async failed(subject: string, ip: string) {

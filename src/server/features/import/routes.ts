@@ -11,7 +11,8 @@ import { mutate } from '../../http/mutate.ts';
 import { parse, type FieldIssue } from '../../http/validate.ts';
 import { notify } from '../../notifications/notify.ts';
 import { IMPORT_COLUMNS, mapHeaders, readRow, type LeadRow } from './lead-rows.ts';
-import { IMPORT_LIMITS, parseSpreadsheet } from './parse-spreadsheet.ts';
+import { IMPORT_LIMITS } from './parse-spreadsheet.ts';
+import { createParsePool, PARSE_POOL } from './parse-pool.ts';
 
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 const CHUNK = 2000;
@@ -48,6 +49,7 @@ async function readForm(request: Parameters<typeof actorOrThrow>[0]) {
 
 /** Excel lead import and its template (SPEC.md §7, issue 5). */
 export function registerImportRoutes(app: FastifyInstance) {
+  const parsePool = createParsePool(PARSE_POOL);
   app.get(
     '/api/v1/user/excel-template',
     { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)' } },
@@ -91,7 +93,7 @@ export function registerImportRoutes(app: FastifyInstance) {
         fields,
       );
 
-      const rows = await parseSpreadsheet(bytes);
+      const rows = await parsePool.parse(actor.id, bytes);
       if (!rows.length) throw new AppError('IMPORT_MISSING_COLUMNS', undefined, { columns: 'email' });
       const [headers, ...data] = rows;
       if (data.length > IMPORT_LIMITS.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', undefined, { max: IMPORT_LIMITS.maxRows });
