@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { startEmbeddedServer } from '../../src/server/db/embedded-server.ts';
+import { DataDirInUseError, startEmbeddedServer, stopAbandonedServer } from '../../src/server/db/embedded-server.ts';
 
 /**
  * One PostgreSQL server per test run (the embedded one, or the server DATABASE_URL names: CI's second
@@ -12,6 +12,7 @@ import { startEmbeddedServer } from '../../src/server/db/embedded-server.ts';
  * through the environment; a process outside vitest (a benchmark) prepares its own on first use.
  */
 const ADMIN_ENV = 'BD_TEST_ADMIN_URL';
+const CLUSTER_PREFIX = 'bd-test-cluster-';
 const TEMPLATE_ENV = 'BD_TEST_TEMPLATE';
 
 export type TestCluster = { adminUrl: string; template: string; stop: () => Promise<void> };
@@ -19,9 +20,24 @@ export type TestCluster = { adminUrl: string; template: string; stop: () => Prom
 /** Settings for a throwaway cluster: durability off (a crash loses a test run, nothing else). */
 const TEST_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 };
 
+/** A run that was killed (Ctrl-C twice, a timeout) left its cluster running: stop it and remove it. */
+function removeAbandonedClusters() {
+  for (const entry of readdirSync(os.tmpdir())) {
+    if (!entry.startsWith(CLUSTER_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), entry);
+    try {
+      stopAbandonedServer(dir);
+      rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error; // another run, still going
+    }
+  }
+}
+
 export async function prepareTestCluster(): Promise<TestCluster> {
   const external = process.env.DATABASE_URL;
-  const dataDir = external ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bd-test-cluster-'));
+  if (!external) removeAbandonedClusters();
+  const dataDir = external ? undefined : mkdtempSync(path.join(os.tmpdir(), CLUSTER_PREFIX));
   const server = dataDir ? await startEmbeddedServer({ dataDir, settings: TEST_SETTINGS, log: () => {} }) : undefined;
   const adminUrl = external ?? server!.adminUrl;
   const template = `bd_template_${process.pid}_${Date.now().toString(36)}`;

