@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { SettingRecord } from '../../../src/shared/setting.ts';
 
 /** Stores read localStorage when first imported: each test gets fresh modules and storage. */
 async function freshStores() {
@@ -139,7 +140,7 @@ describe('settings store', () => {
     expect(s.pageTitle(null)).toBe('Application');
     expect(s.pageTitle({ companyName: '   ' })).toBe('Application');
     expect(s.pageTitle({ companyName: 'Acme' })).toBe('Acme');
-    s.setSettings({ companyName: 'Acme', theme: 'ocean' });
+    s.setSettings({ companyName: 'Acme', theme: 'ocean' } as SettingRecord);
     expect((await freshStores()).settings.record?.companyName).toBe('Acme');
   });
 });

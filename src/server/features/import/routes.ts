@@ -12,6 +12,7 @@ import { parse, type FieldIssue } from '../../http/validate.ts';
 import { notify } from '../../notifications/notify.ts';
 import { IMPORT_COLUMNS, mapHeaders, readRow, type LeadRow } from './lead-rows.ts';
 import { IMPORT_LIMITS, parseSpreadsheet } from './parse-spreadsheet.ts';
+import { importLeadsContract, importTemplateContract } from '../../../shared/contracts/leads.ts';
 
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 const CHUNK = 2000;
@@ -50,7 +51,7 @@ async function readForm(request: Parameters<typeof actorOrThrow>[0]) {
 export function registerImportRoutes(app: FastifyInstance) {
   app.get(
     '/api/v1/user/excel-template',
-    { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)' } },
+    { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)', ...importTemplateContract } },
     async (request, reply) => {
       if (!isStaff(actorOrThrow(request).roles)) throw new AppError('FORBIDDEN');
       // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
@@ -72,7 +73,7 @@ export function registerImportRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/user/import-excel',
     {
-      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)' },
+      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)', ...importLeadsContract },
       bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
     },
     async (request, reply) => {
