@@ -8,9 +8,6 @@ export const fromCents = (cents: number): number => cents / 100;
 
 export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-/** Exact sum of euro amounts, computed in cents. */
-export const sumEuros = (values: readonly number[]): number => fromCents(values.reduce((total, value) => total + toCents(value), 0));
-
 export const money = () =>
   z
     .number({ error: 'validation.number' })

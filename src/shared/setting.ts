@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { timestamp, type RecordOf } from './entities/define-entity.ts';
+import { wireShape } from './wire.ts';
 import { THEME_COLORS } from './constants.ts';
 import { bool, email, oneOf, optionalText, requiredText, tags, text } from './fields.ts';
 
@@ -23,3 +25,16 @@ export const settingUpdateSchema = z
   })
   .partial();
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;
+
+/** The settings record as GET /setting answers it: the editable fields in wire form, the logo and the common fields. */
+export const settingRecordSchema = z
+  .looseObject({
+    id: z.uuid(),
+    version: z.number().int(),
+    dateCreation: timestamp(),
+    dateLastUpdate: timestamp(),
+    ...wireShape(settingUpdateSchema.shape, [], ['email']),
+    logo: z.string().nullable(),
+  })
+  .meta({ id: 'SettingRecord' }) as unknown as z.ZodType<SettingRecord, unknown>;
+export type SettingRecord = RecordOf<typeof settingUpdateSchema, never, 'email', { logo: z.ZodNullable<z.ZodString> }>;

@@ -1,4 +1,4 @@
-import type { EntityName } from '../../shared/entities/index.ts';
+import type { EntityName, RecordOfEntity } from '../../shared/entities/index.ts';
 import { http } from '../api/client.ts';
 import type { EntityRecord, EntityStore, EntityStoreFactory } from './entity-store.ts';
 import { createHttpEntityStore } from './http-entity-store.ts';
@@ -7,14 +7,17 @@ const httpFactory: EntityStoreFactory = (entity) => createHttpEntityStore(http, 
 let factory: EntityStoreFactory = httpFactory;
 const cache = new Map<EntityName, EntityStore>();
 
-/** The store screens use for an entity; one instance per entity. */
-export function entityStore<T extends EntityRecord = EntityRecord>(entity: EntityName): EntityStore<T> {
+/** A record in an entity's store: its record type (src/shared/entities/) plus the store's own marks (`_pending`). */
+export type StoreRecord<N extends EntityName> = RecordOfEntity<N> & EntityRecord;
+
+/** The store screens use for an entity, typed by its record schema; one instance per entity. */
+export function entityStore<N extends EntityName>(entity: N): EntityStore<StoreRecord<N>> {
   let store = cache.get(entity);
   if (!store) {
     store = factory(entity);
     cache.set(entity, store);
   }
-  return store as EntityStore<T>;
+  return store as unknown as EntityStore<StoreRecord<N>>;
 }
 
 /** The offline engine installs its Dexie-backed stores here at sign-in. */

@@ -33,8 +33,3 @@ export function translateIssues(
   }
   return errors;
 }
-
-/** Server `details` already hold translated text, keyed by the same dotted paths. */
-export function mergeServerDetails(details: Record<string, string> | undefined): FieldErrors {
-  return details ? { ...details } : {};
-}

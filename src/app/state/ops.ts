@@ -5,7 +5,7 @@ import { showToast } from './ui.ts';
 export type OpStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 export type OpState = { status: OpStatus; error: ApiError | null };
 
-/** Status of every async operation by name (SPEC.md §4); a name absent here is idle. */
+/** Status of every async operation by name (SPEC.md §4: failures are stored per operation); a name absent here is idle. */
 export const ops = proxy<Record<string, OpState>>({});
 
 export const opState = (name: string): OpState => ops[name] ?? { status: 'idle', error: null };
@@ -28,8 +28,4 @@ export async function runOp<T>(name: string, work: () => Promise<T>, options: Ru
     if (options.toast !== false) showToast(options.toast ? options.toast(error) : error.message, 'error');
     throw error;
   }
-}
-
-export function resetOp(name: string): void {
-  delete ops[name];
 }

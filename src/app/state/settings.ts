@@ -1,26 +1,10 @@
 import { proxy, ref } from 'valtio';
-import type { ThemeColor } from '../../shared/constants.ts';
+import type { AnswerOf } from '../../shared/contracts/common.ts';
+import type { updateSettingContract } from '../../shared/contracts/platform.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
 
-/** The company-wide settings record as GET /setting returns it (SPEC.md §3). */
-export type SettingRecord = {
-  companyName?: string | null;
-  companyDescription?: string | null;
-  theme?: ThemeColor | null;
-  logo?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  street?: string | null;
-  number?: string | null;
-  zipCode?: string | null;
-  city?: string | null;
-  country?: string | null;
-  labels?: string[];
-  qualifications?: string[];
-  receiveEmails?: boolean;
-  receiveNotifications?: boolean;
-  version?: number;
-};
+/** The company-wide settings record as GET /setting answers it (SPEC.md §3), from its contract. */
+export type SettingRecord = AnswerOf<typeof updateSettingContract>;
 
 export type SettingsState = { record: SettingRecord | null };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Wire } from '../entities/define-entity.ts';
 import { ERROR_CODES } from '../errors.ts';
 
 /** The body of every failed call (`ApiErrorBody`); loose: a version conflict adds `current`. */
@@ -24,16 +25,24 @@ export const errorResponses = {
 
 export const idParams = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 
-/** A multipart upload, documented (the multipart plugin reads it, so it is not validated as JSON). */
+/**
+ * A multipart upload, documented by its fields. Not validated as a body: the multipart plugin reads
+ * the stream in the handler (a JSON body there answers 415, as before).
+ */
 export const multipartBody = (fields: Record<string, string>) =>
-  z
-    .object(
-      Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, z.string().meta({ format: 'binary', description })])),
-    )
-    .optional()
-    .meta({ description: 'multipart/form-data' });
+  z.any().meta({
+    description: `multipart/form-data: ${Object.entries(fields)
+      .map(([name, description]) => `\`${name}\` (${description})`)
+      .join(', ')}`,
+  });
 
 /** An answer that is a file, not JSON. */
 export const fileAnswer = (description: string) => z.unknown().meta({ description, format: 'binary' });
 
 export const successAnswer = z.object({ success: z.literal(true) });
+
+/** What a route answers with `status`, as the client receives it (JSON: dates as strings). */
+export type AnswerOf<
+  C extends { response: object },
+  S extends keyof C['response'] = 200 extends keyof C['response'] ? 200 : never,
+> = C['response'][S] extends z.ZodType ? Wire<z.output<C['response'][S]>> : never;

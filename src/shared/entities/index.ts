@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { campaignEntity } from './campaign.ts';
 import { commentEntity } from './comment.ts';
 import { depositEntity } from './deposit.ts';
@@ -32,3 +33,6 @@ export const ENTITIES = {
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
+
+/** A record of `entity` as the API answers it (JSON: dates as strings), from its record schema. */
+export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'] extends z.ZodType<infer R, unknown> ? R : never;

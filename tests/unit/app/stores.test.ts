@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
+import type { RecordOfEntity } from '../../../src/shared/entities/index.ts';
+import type { SettingRecord } from '../../../src/shared/setting.ts';
 
 /** Stores read localStorage when first imported: each test gets fresh modules and storage. */
 async function freshStores() {
@@ -139,7 +141,21 @@ describe('settings store', () => {
     expect(s.pageTitle(null)).toBe('Application');
     expect(s.pageTitle({ companyName: '   ' })).toBe('Application');
     expect(s.pageTitle({ companyName: 'Acme' })).toBe('Acme');
-    s.setSettings({ companyName: 'Acme', theme: 'ocean' });
+    s.setSettings({ companyName: 'Acme', theme: 'ocean' } as SettingRecord);
     expect((await freshStores()).settings.record?.companyName).toBe('Acme');
+  });
+});
+
+describe('entity store types', () => {
+  // Checked by `tsc --noEmit` in the gate: a store answers its entity's record type, not Record<string, unknown>.
+  test('entityStore(name) is typed by the record schema of that entity', async () => {
+    const { entityStore } = await import('../../../src/app/data/stores.ts');
+    type Deposit = Awaited<ReturnType<ReturnType<typeof entityStore<'deposit'>>['get']>>;
+    expectTypeOf<Deposit['amount']>().toEqualTypeOf<number>();
+    expectTypeOf<Deposit['userId']>().toEqualTypeOf<string>();
+    expectTypeOf<Deposit['dateCreation']>().toEqualTypeOf<string>();
+    expectTypeOf<Deposit['cardLast4']>().toEqualTypeOf<string | null>();
+    expectTypeOf<RecordOfEntity<'deposit'>>().not.toHaveProperty('cardNumber');
+    expect(entityStore('deposit').entity).toBe('deposit');
   });
 });

@@ -1,58 +1,52 @@
+import type { topCampaignsContract } from '../../../shared/contracts/campaigns.ts';
+import type { AnswerOf } from '../../../shared/contracts/common.ts';
+import type {
+  bulkAssignContract,
+  documentsContract,
+  importLeadsContract,
+  leadStatsContract,
+  leadTrendContract,
+  uploadDocumentContract,
+  verifyDocumentsContract,
+} from '../../../shared/contracts/leads.ts';
 import { http } from '../../api/client.ts';
 import { requireOnline } from '../../api/online-only.ts';
 import { uploadWithProgress, type UploadProgress } from '../../api/upload.ts';
 
-/** Lead management calls beyond the standard set (SPEC.md §7, issue 5). */
+/** Lead management calls beyond the standard set (SPEC.md §7, issue 5), typed by their contracts (src/shared/contracts/). */
 
-export type TrendPoint = { date: string; count: number };
-export type LeadStats = {
-  total: number;
-  new: number;
-  assigned: number;
-  unassigned: number;
-  locked: number;
-  verification: Partial<Record<'uninitialized' | 'pending' | 'verified' | 'rejected', number>>;
-  byCampaign: { campaignId: string | null; name: string | null; count: number }[];
-};
-export type TopCampaign = { id: string; name: string; leads: number; converted: number; conversionRate: number };
-export type LeadDocument = {
-  id: string;
-  name: string;
-  url: string;
-  mime: string;
-  size: number;
-  originalName: string;
-  dateCreation: string;
-};
-export type DocumentsAnswer = { documents: LeadDocument[]; verificationStatus: string; verificationNote: string | null };
-export type ImportReport = {
-  imported: number;
-  total: number;
-  failed: { row: number; email: string; errors: Record<string, string> }[];
-  message?: string;
-};
+export type LeadTrend = AnswerOf<typeof leadTrendContract>;
+export type TrendPoint = LeadTrend['trendData'][number];
+export type LeadStats = AnswerOf<typeof leadStatsContract>['stats'];
+export type TopCampaign = AnswerOf<typeof topCampaignsContract>['topCampaigns'][number];
+export type DocumentsAnswer = AnswerOf<typeof documentsContract>;
+export type LeadDocument = DocumentsAnswer['documents'][number];
+export type ImportReport = AnswerOf<typeof importLeadsContract>;
 
 export const bulkAssign = (leadIds: string[], userId: string | null) =>
-  http<{ success: boolean; assigned: number; unchanged: number }>('/v1/user/bulk-assign', { method: 'PATCH', body: { leadIds, userId } });
+  http<AnswerOf<typeof bulkAssignContract>>('/v1/user/bulk-assign', { method: 'PATCH', body: { leadIds, userId } });
 
 export const leadTrend = (from: string, to: string, signal?: AbortSignal) =>
-  http<{ trendData: TrendPoint[]; total: number }>('/v1/user/lead-trend', { query: { from, to }, signal });
+  http<LeadTrend>('/v1/user/lead-trend', { query: { from, to }, signal });
 
-export const leadStats = (signal?: AbortSignal) => http<{ stats: LeadStats }>('/v1/user/lead-stats', { signal });
+export const leadStats = (signal?: AbortSignal) => http<AnswerOf<typeof leadStatsContract>>('/v1/user/lead-stats', { signal });
 
-export const topCampaigns = (signal?: AbortSignal) => http<{ topCampaigns: TopCampaign[] }>('/v1/campaign/top', { signal });
+export const topCampaigns = (signal?: AbortSignal) => http<AnswerOf<typeof topCampaignsContract>>('/v1/campaign/top', { signal });
 
 export const documentsOf = (leadId: string, signal?: AbortSignal) => http<DocumentsAnswer>(`/v1/user/${leadId}/documents`, { signal });
 
 export const decideVerification = (leadId: string, status: 'verified' | 'rejected', note?: string) =>
-  http<Record<string, unknown>>(`/v1/user/${leadId}/verification`, { method: 'PATCH', body: note ? { status, note } : { status } });
+  http<AnswerOf<typeof verifyDocumentsContract>>(`/v1/user/${leadId}/verification`, {
+    method: 'PATCH',
+    body: note ? { status, note } : { status },
+  });
 
 /** Uploads are online-only (DESIGN.md §7). */
 export function uploadDocument(leadId: string, file: File, onProgress?: (p: UploadProgress) => void) {
   requireOnline();
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadWithProgress<{ document: LeadDocument; user: Record<string, unknown> }>(`/v1/user/${leadId}/documents`, form, onProgress);
+  return uploadWithProgress<AnswerOf<typeof uploadDocumentContract, 201>>(`/v1/user/${leadId}/documents`, form, onProgress);
 }
 
 /** The campaign goes first: the server reads the fields before it streams the file. */

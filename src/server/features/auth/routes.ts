@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { isAdmin, mayActOn, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,13 +12,13 @@ import { userResource } from '../../resources/user.ts';
 import { createLoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.ts';
-
-const credentials = z.strictObject({
-  email: z.string({ error: 'validation.required' }).trim().toLowerCase().min(1, { error: 'validation.required' }).max(254),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
-});
-const userIdParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-const tokenUserParam = z.strictObject({ userId: z.uuid({ error: 'validation.id' }) });
+import {
+  checkAuthContract,
+  impersonateContract,
+  loginContract,
+  logoutContract,
+  resetPasswordContract,
+} from '../../../shared/contracts/auth.ts';
 
 /** Login, logout, check-auth, reset-password and impersonation (SPEC.md §7, DESIGN.md §5). */
 export function registerAuthRoutes(app: FastifyInstance) {
@@ -38,10 +37,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
     '/api/v1/auth/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Sign in; answers a token' },
+      schema: { tags: ['auth'], summary: 'Sign in; answers a token', ...loginContract },
     },
     async (request, reply) => {
-      const { email, password } = parse(credentials, request.body);
+      const { email, password } = parse(loginContract.body, request.body);
       await limiter.check(email, request.ip);
       const { db } = app.services;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -84,9 +83,12 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/v1/auth/logout',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign out here, or everywhere with ?allDevices=true' } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Sign out here, or everywhere with ?allDevices=true', ...logoutContract },
+    },
     async (request, reply) => {
-      const { allDevices } = parse(z.object({ allDevices: z.enum(['true', 'false']).optional() }), request.query);
+      const { allDevices } = parse(logoutContract.querystring, request.query);
       const actor = request.actor;
       if (actor) {
         // Signing out of an impersonation ends that session alone: the user's own devices stay signed in.
@@ -98,10 +100,14 @@ export function registerAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/v1/auth/check-auth', { schema: { tags: ['auth'], summary: 'Who the token belongs to' } }, async (request) => {
-    const actor = actorOrThrow(request);
-    return { id: actor.id, roles: actor.roles, impersonatorId: actor.impersonatorId };
-  });
+  app.get(
+    '/api/v1/auth/check-auth',
+    { schema: { tags: ['auth'], summary: 'Who the token belongs to', ...checkAuthContract } },
+    async (request) => {
+      const actor = actorOrThrow(request);
+      return { id: actor.id, roles: actor.roles, impersonatorId: actor.impersonatorId };
+    },
+  );
 
   /** The person an admin action is about, if the shared rule of who may act on whom allows it. */
   async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string) {
@@ -115,9 +121,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/reset-password/:id',
-    { schema: { tags: ['auth'], summary: "Reset a user's password; answers the new one, once" } },
+    { schema: { tags: ['auth'], summary: "Reset a user's password; answers the new one, once", ...resetPasswordContract } },
     async (request, reply) => {
-      const { id } = parse(userIdParam, request.params);
+      const { id } = parse(resetPasswordContract.params, request.params);
       const { target } = await targetOf(request, id);
       request.idempotency = undefined; // the answer is a secret: never kept at rest for replay
       const password = generatePassword();
@@ -138,9 +144,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/generate-token/:userId',
-    { schema: { tags: ['auth'], summary: 'Connect as another user (impersonation)' } },
+    { schema: { tags: ['auth'], summary: 'Connect as another user (impersonation)', ...impersonateContract } },
     async (request, reply) => {
-      const { userId } = parse(tokenUserParam, request.params);
+      const { userId } = parse(impersonateContract.params, request.params);
       const { actor, target } = await targetOf(request, userId);
       if (target.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       request.idempotency = undefined; // the answer is a token: never kept at rest for replay

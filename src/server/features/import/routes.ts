@@ -13,6 +13,7 @@ import { notify } from '../../notifications/notify.ts';
 import { IMPORT_COLUMNS, mapHeaders, readRow, type LeadRow } from './lead-rows.ts';
 import { IMPORT_LIMITS } from './parse-spreadsheet.ts';
 import { createParsePool, PARSE_POOL } from './parse-pool.ts';
+import { importLeadsContract, importTemplateContract } from '../../../shared/contracts/leads.ts';
 
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 const CHUNK = 2000;
@@ -52,7 +53,7 @@ export function registerImportRoutes(app: FastifyInstance) {
   const parsePool = createParsePool(PARSE_POOL);
   app.get(
     '/api/v1/user/excel-template',
-    { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)' } },
+    { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)', ...importTemplateContract } },
     async (request, reply) => {
       if (!isStaff(actorOrThrow(request).roles)) throw new AppError('FORBIDDEN');
       // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
@@ -74,7 +75,7 @@ export function registerImportRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/user/import-excel',
     {
-      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)' },
+      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)', ...importLeadsContract },
       bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
     },
     async (request, reply) => {

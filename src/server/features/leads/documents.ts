@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { isStaff } from '../../../shared/roles.ts';
 import { uploads, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -12,11 +11,8 @@ import { findScoped, publicRecord } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { notify } from '../../notifications/notify.ts';
 import { storeUpload, uploadUrl } from '../../uploads/store.ts';
-
-const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-const decision = z
-  .strictObject({ status: z.enum(['verified', 'rejected'], { error: 'validation.oneOf' }), note: z.string().trim().max(1000).optional() })
-  .refine((d) => d.status !== 'rejected' || !!d.note, { error: 'validation.rejectionReason', path: ['note'] });
+import { idParams } from '../../../shared/contracts/common.ts';
+import { documentsContract, uploadDocumentContract, verifyDocumentsContract } from '../../../shared/contracts/leads.ts';
 
 /**
  * Verification documents (SPEC.md §2, §4): the lead uploads (status → pending), staff open them and
@@ -27,37 +23,41 @@ export function registerDocumentRoutes(app: FastifyInstance) {
 
   const leadOf = async (request: Parameters<typeof actorOrThrow>[0]) => {
     const actor = actorOrThrow(request);
-    const { id } = parse(idParam, request.params);
+    const { id } = parse(idParams, request.params);
     const lead = await findScoped(db, userResource, actor, id);
     if (!lead) throw new AppError('NOT_FOUND');
     return { actor, lead };
   };
 
-  app.get('/api/v1/user/:id/documents', { schema: { tags: ['user'], summary: "A lead's verification documents" } }, async (request) => {
-    const { lead } = await leadOf(request);
-    const rows = await db
-      .select()
-      .from(uploads)
-      .where(and(eq(uploads.ownerId, lead.id as string), eq(uploads.purpose, 'document')))
-      .orderBy(desc(uploads.createdAt));
-    return {
-      documents: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        url: uploadUrl(r.name),
-        mime: r.mime,
-        size: r.size,
-        originalName: r.originalName,
-        dateCreation: r.createdAt,
-      })),
-      verificationStatus: lead.verificationStatus,
-      verificationNote: lead.verificationNote,
-    };
-  });
+  app.get(
+    '/api/v1/user/:id/documents',
+    { schema: { tags: ['user'], summary: "A lead's verification documents", ...documentsContract } },
+    async (request) => {
+      const { lead } = await leadOf(request);
+      const rows = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, lead.id as string), eq(uploads.purpose, 'document')))
+        .orderBy(desc(uploads.createdAt));
+      return {
+        documents: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          url: uploadUrl(r.name),
+          mime: r.mime,
+          size: r.size,
+          originalName: r.originalName,
+          dateCreation: r.createdAt,
+        })),
+        verificationStatus: lead.verificationStatus,
+        verificationNote: lead.verificationNote,
+      };
+    },
+  );
 
   app.post(
     '/api/v1/user/:id/documents',
-    { schema: { tags: ['user'], summary: 'Upload a verification document (multipart `file`)' } },
+    { schema: { tags: ['user'], summary: 'Upload a verification document (multipart `file`)', ...uploadDocumentContract } },
     async (request, reply) => {
       const { actor, lead } = await leadOf(request);
       if (lead.id !== actor.id && !isStaff(actor.roles)) throw new AppError('FORBIDDEN');
@@ -87,11 +87,11 @@ export function registerDocumentRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/v1/user/:id/verification',
-    { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)" } },
+    { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)", ...verifyDocumentsContract } },
     async (request, reply) => {
       const { actor, lead } = await leadOf(request);
       if (!isStaff(actor.roles) || lead.id === actor.id) throw new AppError('FORBIDDEN');
-      const { status, note } = parse(decision, request.body);
+      const { status, note } = parse(verifyDocumentsContract.body, request.body);
       return mutate(request, reply, async (work) => {
         const [updated] = await work.tx
           .update(users)

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ASSIGNABLE_ROLES, isAdmin } from '../../../shared/roles.ts';
-import { dateTime } from '../../../shared/fields.ts';
 import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow, staffOrThrow } from '../../http/authenticate.ts';
@@ -11,19 +9,9 @@ import { parse } from '../../http/validate.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../../notifications/notify.ts';
 import { leadsInScope } from '../../resources/lead-scope.ts';
+import { bulkAssignContract, leadStatsContract, leadTrendContract } from '../../../shared/contracts/leads.ts';
 
 const DAY = 86_400_000;
-const bulkAssignBody = z.strictObject({
-  leadIds: z
-    .array(z.uuid({ error: 'validation.id' }))
-    .min(1)
-    .max(100_000),
-  userId: z.uuid({ error: 'validation.id' }).nullable(),
-});
-const trendQuery = z.strictObject({
-  from: dateTime().optional(),
-  to: dateTime().optional(),
-});
 
 /** The caller's time zone (`x-timezone`), for days that start at their midnight. */
 function timeZoneOf(header: unknown): string {
@@ -42,11 +30,11 @@ export function registerLeadRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/v1/user/bulk-assign',
-    { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)' } },
+    { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)', ...bulkAssignContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
-      const { leadIds, userId } = parse(bulkAssignBody, request.body);
+      const { leadIds, userId } = parse(bulkAssignContract.body, request.body);
       const ids = [...new Set(leadIds)];
       return mutate(request, reply, async (work) => {
         if (userId) {
@@ -97,60 +85,68 @@ export function registerLeadRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/v1/user/lead-trend', { schema: { tags: ['user'], summary: 'New leads per day over a range' } }, async (request) => {
-    const actor = staffOrThrow(request);
-    const query = parse(trendQuery, request.query);
-    const to = query.to ?? new Date();
-    const from = query.from ?? new Date(to.getTime() - 29 * DAY);
-    if (from > to || to.getTime() - from.getTime() > 3 * 366 * DAY)
-      throw new AppError('VALIDATION', { from: { key: 'validation.date', params: {} } });
-    const zone = timeZoneOf(request.headers['x-timezone']);
-    const day = sql<string>`to_char(${users.dateCreation} at time zone ${zone}, 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ date: day, count: count() })
-      .from(users)
-      .where(leadsInScope(db, actor, gte(users.dateCreation, from), lt(users.dateCreation, new Date(to.getTime() + DAY))))
-      // By position: the day expression carries the zone as a parameter, and a repeated one would not match.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`);
-    // Every day of the range, with zero where no lead came in, so the chart has no gaps.
-    const counts = new Map(rows.map((r) => [r.date, r.count]));
-    const dayOf = (d: Date) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-    const trendData: { date: string; count: number }[] = [];
-    for (let t = from.getTime(); dayOf(new Date(t)) <= dayOf(to); t += DAY) {
-      const date = dayOf(new Date(t));
-      if (trendData.at(-1)?.date !== date) trendData.push({ date, count: counts.get(date) ?? 0 });
-    }
-    return { trendData, total: trendData.reduce((sum, d) => sum + d.count, 0) };
-  });
+  app.get(
+    '/api/v1/user/lead-trend',
+    { schema: { tags: ['user'], summary: 'New leads per day over a range', ...leadTrendContract } },
+    async (request) => {
+      const actor = staffOrThrow(request);
+      const query = parse(leadTrendContract.querystring, request.query);
+      const to = query.to ?? new Date();
+      const from = query.from ?? new Date(to.getTime() - 29 * DAY);
+      if (from > to || to.getTime() - from.getTime() > 3 * 366 * DAY)
+        throw new AppError('VALIDATION', { from: { key: 'validation.date', params: {} } });
+      const zone = timeZoneOf(request.headers['x-timezone']);
+      const day = sql<string>`to_char(${users.dateCreation} at time zone ${zone}, 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ date: day, count: count() })
+        .from(users)
+        .where(leadsInScope(db, actor, gte(users.dateCreation, from), lt(users.dateCreation, new Date(to.getTime() + DAY))))
+        // By position: the day expression carries the zone as a parameter, and a repeated one would not match.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      // Every day of the range, with zero where no lead came in, so the chart has no gaps.
+      const counts = new Map(rows.map((r) => [r.date, r.count]));
+      const dayOf = (d: Date) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+      const trendData: { date: string; count: number }[] = [];
+      for (let t = from.getTime(); dayOf(new Date(t)) <= dayOf(to); t += DAY) {
+        const date = dayOf(new Date(t));
+        if (trendData.at(-1)?.date !== date) trendData.push({ date, count: counts.get(date) ?? 0 });
+      }
+      return { trendData, total: trendData.reduce((sum, d) => sum + d.count, 0) };
+    },
+  );
 
-  app.get('/api/v1/user/lead-stats', { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard' } }, async (request) => {
-    const actor = staffOrThrow(request);
-    const since = new Date(Date.now() - 30 * DAY);
-    const [totals] = await db
-      .select({
-        total: count(),
-        new: sql<number>`count(*) filter (where ${users.dateCreation} >= ${since})`.mapWith(Number),
-        assigned: sql<number>`count(*) filter (where ${isNotNull(users.assignedTo)})`.mapWith(Number),
-        unassigned: sql<number>`count(*) filter (where ${isNull(users.assignedTo)})`.mapWith(Number),
-        locked: sql<number>`count(*) filter (where ${users.status} = 'locked')`.mapWith(Number),
-      })
-      .from(users)
-      .where(leadsInScope(db, actor));
-    const verification = await db
-      .select({ status: users.verificationStatus, count: count() })
-      .from(users)
-      .where(leadsInScope(db, actor))
-      .groupBy(users.verificationStatus);
-    const byCampaign = await db
-      .select({ campaignId: users.campaignId, name: campaigns.name, count: count() })
-      .from(users)
-      .leftJoin(campaigns, eq(campaigns.id, users.campaignId))
-      .where(leadsInScope(db, actor))
-      .groupBy(users.campaignId, campaigns.name)
-      .orderBy(sql`count(*) desc`)
-      .limit(20);
-    return { stats: { ...totals, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
-  });
+  app.get(
+    '/api/v1/user/lead-stats',
+    { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard', ...leadStatsContract } },
+    async (request) => {
+      const actor = staffOrThrow(request);
+      const since = new Date(Date.now() - 30 * DAY);
+      const [totals] = await db
+        .select({
+          total: count(),
+          new: sql<number>`count(*) filter (where ${users.dateCreation} >= ${since})`.mapWith(Number),
+          assigned: sql<number>`count(*) filter (where ${isNotNull(users.assignedTo)})`.mapWith(Number),
+          unassigned: sql<number>`count(*) filter (where ${isNull(users.assignedTo)})`.mapWith(Number),
+          locked: sql<number>`count(*) filter (where ${users.status} = 'locked')`.mapWith(Number),
+        })
+        .from(users)
+        .where(leadsInScope(db, actor));
+      const verification = await db
+        .select({ status: users.verificationStatus, count: count() })
+        .from(users)
+        .where(leadsInScope(db, actor))
+        .groupBy(users.verificationStatus);
+      const byCampaign = await db
+        .select({ campaignId: users.campaignId, name: campaigns.name, count: count() })
+        .from(users)
+        .leftJoin(campaigns, eq(campaigns.id, users.campaignId))
+        .where(leadsInScope(db, actor))
+        .groupBy(users.campaignId, campaigns.name)
+        .orderBy(sql`count(*) desc`)
+        .limit(20);
+      return { stats: { ...totals, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { storeUpload } from '../../uploads/store.ts';
+import { getSettingContract, updateSettingContract, uploadLogoContract } from '../../../shared/contracts/platform.ts';
 
 /** The single company-wide record; made at first start. */
 export async function currentSettings(db: Executor) {
@@ -24,13 +25,15 @@ export async function ensureSettings(db: Executor, id: string) {
 export function registerSettingRoutes(app: FastifyInstance) {
   const { db, realtime } = app.services;
 
-  app.get('/api/v1/setting', { config: { public: true }, schema: { tags: ['setting'], summary: 'The company settings' } }, () =>
-    currentSettings(db),
+  app.get(
+    '/api/v1/setting',
+    { config: { public: true }, schema: { tags: ['setting'], summary: 'The company settings', ...getSettingContract } },
+    () => currentSettings(db),
   );
 
   app.patch(
     '/api/v1/setting',
-    { schema: { tags: ['setting'], summary: 'Change the company settings (admin)' } },
+    { schema: { tags: ['setting'], summary: 'Change the company settings (admin)', ...updateSettingContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
@@ -52,7 +55,7 @@ export function registerSettingRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/setting/logo',
-    { schema: { tags: ['setting'], summary: 'Upload the company logo (admin)' } },
+    { schema: { tags: ['setting'], summary: 'Upload the company logo (admin)', ...uploadLogoContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { isAdmin } from '../../../shared/roles.ts';
 import type { Actor } from '../../context.ts';
 import { changeLog } from '../../db/schema.ts';
@@ -10,11 +9,7 @@ import { parse } from '../../http/validate.ts';
 import { can, scopeWhere } from '../../policy.ts';
 import { publicRecord, type ResourceDefinition, type Row } from '../../resources/define-resource.ts';
 import { RESOURCES, resourceByEntity } from '../../resources/registry.ts';
-
-const syncQuery = z.strictObject({
-  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
-});
+import { syncContract } from '../../../shared/contracts/platform.ts';
 
 export type SyncChange = { entity: string; op: 'upsert' | 'delete'; id: string; record?: Row };
 
@@ -36,9 +31,9 @@ function visibleChanges(actor: Actor): SQL | undefined {
  * as it is now; a record gone or out of scope comes as a delete.
  */
 export function registerSyncRoutes(app: FastifyInstance) {
-  app.get('/api/v1/sync', { schema: { tags: ['sync'], summary: 'Changes since a cursor' } }, async (request) => {
+  app.get('/api/v1/sync', { schema: { tags: ['sync'], summary: 'Changes since a cursor', ...syncContract } }, async (request) => {
     const actor = actorOrThrow(request);
-    const { since, limit } = parse(syncQuery, request.query);
+    const { since, limit } = parse(syncContract.querystring, request.query);
     const { db } = app.services;
     const rows = await db
       .select({ seq: changeLog.seq, entity: changeLog.entity, recordId: changeLog.recordId })

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { isStaff } from '../../../shared/roles.ts';
 import { uploads } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -12,21 +11,19 @@ import { findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { storeUpload, uploadDir } from '../../uploads/store.ts';
 import { PURPOSES, type UploadPurpose } from '../../uploads/file-kinds.ts';
+import { downloadContract, uploadContract } from '../../../shared/contracts/platform.ts';
 
-const uploadQuery = z.strictObject({
-  purpose: z.enum(Object.keys(PURPOSES) as [UploadPurpose, ...UploadPurpose[]]).default('file'),
-});
-const nameParam = z.strictObject({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/, { error: 'validation.invalid' }) });
+const uploadRoute = uploadContract(Object.keys(PURPOSES) as [UploadPurpose, ...UploadPurpose[]]);
 
 /** POST /uploads/upload and GET /uploads/{name}; verification documents are private (DESIGN.md §5). */
 export function registerUploadRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/uploads/upload',
-    { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field `file`)' } },
+    { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field `file`)', ...uploadRoute } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const { purpose } = parse(uploadQuery, request.query);
+      const { purpose } = parse(uploadRoute.querystring, request.query) as { purpose: UploadPurpose };
       const stored = await storeUpload(app.services.db, app.services.config.dataDir, await request.file(), {
         ownerId: actor.id,
         purpose,
@@ -39,9 +36,9 @@ export function registerUploadRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/v1/uploads/:name',
-    { config: { public: true }, schema: { tags: ['uploads'], summary: 'Download a file' } },
+    { config: { public: true }, schema: { tags: ['uploads'], summary: 'Download a file', ...downloadContract } },
     async (request, reply) => {
-      const { name } = parse(nameParam, request.params);
+      const { name } = parse(downloadContract.params, request.params);
       const [upload] = await app.services.db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
       if (!upload) throw new AppError('NOT_FOUND');
       if (upload.private) {

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ENTITY_NAMES } from '../entities/index.ts';
+import { settingRecordSchema, settingUpdateSchema } from '../setting.ts';
+import { errorResponses, fileAnswer, multipartBody } from './common.ts';
+
+export const getSettingContract = { response: { 200: settingRecordSchema.nullable(), ...errorResponses } };
+export const updateSettingContract = { body: settingUpdateSchema, response: { 200: settingRecordSchema, ...errorResponses } };
+export const uploadLogoContract = {
+  body: multipartBody({ file: 'the logo (an image)' }),
+  response: { 200: settingRecordSchema, ...errorResponses },
+};
+
+export const syncContract = {
+  querystring: z.strictObject({
+    since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+    limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  }),
+  response: {
+    200: z.object({
+      changes: z.array(
+        z.object({
+          entity: z.enum(ENTITY_NAMES as [string, ...string[]]),
+          op: z.enum(['upsert', 'delete']),
+          id: z.uuid(),
+          /** The record as it is now (its entity's record schema); absent on a delete. */
+          record: z.record(z.string(), z.unknown()).optional(),
+        }),
+      ),
+      cursor: z.number().int(),
+      hasMore: z.boolean(),
+    }),
+    ...errorResponses,
+  },
+};
+
+export const storedUploadSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  originalName: z.string(),
+});
+
+export const uploadContract = (purposes: readonly [string, ...string[]]) => ({
+  querystring: z.strictObject({ purpose: z.enum(purposes).default('file') }),
+  body: multipartBody({ file: 'one file' }),
+  response: { 201: storedUploadSchema, ...errorResponses },
+});
+
+export const downloadContract = {
+  params: z.strictObject({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/, { error: 'validation.invalid' }) }),
+  response: { 200: fileAnswer('the file'), ...errorResponses },
+};
