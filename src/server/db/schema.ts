@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -144,7 +145,21 @@ export const deposits = pgTable(
 
 export const withdrawals = pgTable(
   'withdrawals',
-  { ...record(), userId: owner(), amount: money().notNull(), status: text().notNull(), transactionId: text() },
+  {
+    ...record(),
+    userId: owner(),
+    amount: money().notNull(),
+    status: text().notNull(),
+    transactionId: text(),
+    /** Who entered it (the lead itself or a staff member): never one of its approvers. */
+    createdBy: uuid(),
+    /** Staff who approved it, each once; above the settings' threshold two are needed to complete it. */
+    approvedBy: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    failureReason: text(),
+  },
   (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount)],
 );
 
@@ -311,6 +326,8 @@ export const settings = pgTable('settings', {
     .default(sql`'{}'::jsonb`),
   receiveEmails: boolean().notNull().default(true),
   receiveNotifications: boolean().notNull().default(true),
+  /** Withdrawals above this amount (euros) need two staff approvals (DESIGN.md §6). */
+  withdrawalApprovalThreshold: money().notNull().default(10_000),
 });
 
 /** A signed-in device; revoking it (logout, lock, reset) ends the token on its next request. */
@@ -409,4 +426,86 @@ export const uploads = pgTable(
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_name_unique').on(t.name), index().on(t.ownerId)],
+);
+
+/**
+ * The double-entry ledger (DESIGN.md §6), written only by src/server/money/ledger.ts. Each lead has
+ * five accounts, the house six (`leadId` null); a lead's balance is never negative, the house's may be.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    ...record(),
+    leadId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    kind: text().notNull(),
+    balance: money().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('accounts_lead_kind_unique').on(t.leadId, t.kind),
+    uniqueIndex('accounts_house_kind_unique')
+      .on(t.kind)
+      .where(sql`${t.leadId} is null`),
+    check('accounts_lead_balance_not_negative', sql`${t.leadId} is null or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money; its cause is unique so an effect is never booked twice. Never updated or deleted. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid().primaryKey(),
+    sourceEntity: text().notNull(),
+    sourceId: uuid().notNull(),
+    kind: text().notNull(),
+    amount: money().notNull(),
+    fromAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    toAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The signed-in user who caused it; null for scheduled work. */
+    actorId: uuid(),
+    memo: text(),
+    at: at().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transfers_cause_unique').on(t.sourceEntity, t.sourceId, t.kind),
+    check('transfers_amount_positive', sql`${t.amount} > 0`),
+    check('transfers_two_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
+    index().on(t.at),
+  ],
+);
+
+/** The two sides of a transfer, each with its account's balance before and after; mirrored to the lead. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    ...record(),
+    /** Order of entries on one account (taken under the account's lock): the statement's running order. */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    transferId: uuid()
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'restrict' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The account's lead (null for a house account), kept here so scope and sync need no join. */
+    leadId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    accountKind: text().notNull(),
+    /** The transfer's kind and cause, so a statement filters and explains without a join. */
+    kind: text().notNull(),
+    sourceEntity: text().notNull(),
+    sourceId: uuid().notNull(),
+    /** Signed: positive on the receiving account. */
+    amount: money().notNull(),
+    balanceBefore: money().notNull(),
+    balanceAfter: money().notNull(),
+  },
+  (t) => [
+    index().on(t.leadId, t.accountKind, t.seq),
+    index().on(t.accountId, t.seq),
+    index().on(t.transferId),
+    check('ledger_entries_lead_balance_not_negative', sql`${t.leadId} is null or ${t.balanceAfter} >= 0`),
+  ],
 );
