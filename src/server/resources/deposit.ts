@@ -1,6 +1,6 @@
 import { depositEntity } from '../../shared/entities/deposit.ts';
 import { deposits } from '../db/schema.ts';
-import { cardBrand } from '../payments/card.ts';
+import { cardBrand } from '../../shared/money/card.ts';
 import { defineResource } from './define-resource.ts';
 
 export const depositResource = defineResource({
