@@ -124,6 +124,16 @@ export const deposits = pgTable(
     amount: money().notNull(),
     status: text().notNull(),
     transactionId: text(),
+    /** `card` (through the payment gateway) or `bank_transfer` (entered by staff). */
+    method: text().notNull().default('bank_transfer'),
+    /** The gateway's reference of a card deposit. */
+    gatewayReference: text(),
+    /** Why a deposit failed (card_declined, insufficient_funds, bank_declined, authentication_failed, rejected_by_staff). */
+    failureReason: text(),
+    /** Wrong 3-D Secure codes so far (the third fails the deposit); the codes themselves are never kept. */
+    secureCodeTries: integer().notNull().default(0),
+    /** The slow bank: when to ask the gateway again (the scheduler settles it then); null otherwise. */
+    bankRetryAt: at(),
     /** Card brand, last 4 digits and expiry only (PCI DSS 3.3.1): never the number, CVV or 3-D Secure code. */
     cardBrand: text(),
     cardLast4: text(),
@@ -140,6 +150,16 @@ export const deposits = pgTable(
     index().on(t.dateCreation),
     index().on(t.amount),
     index().on(t.transactionId),
+    // The scheduler's two questions: deposits left awaiting 3-D Secure, and slow-bank answers due.
+    index('deposits_awaiting_3ds')
+      .on(t.dateCreation)
+      .where(sql`${t.status} = 'awaiting_3d_secure' and ${t.bankRetryAt} is null`),
+    index('deposits_bank_retry')
+      .on(t.bankRetryAt)
+      .where(sql`${t.status} = 'awaiting_3d_secure' and ${t.bankRetryAt} is not null`),
+    check('deposits_status', sql`${t.status} in ('pending', 'awaiting_3d_secure', 'completed', 'failed', 'cancelled')`),
+    check('deposits_method', sql`${t.method} in ('card', 'bank_transfer')`),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 
