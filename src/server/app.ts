@@ -25,6 +25,7 @@ import { AppError } from './http/app-error.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler, sendError, toAppError } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerFundsRoutes } from './money/funds-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerImportRoutes(app);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);
+  registerFundsRoutes(app);
   registerSettingRoutes(app);
   registerUploadRoutes(app);
 

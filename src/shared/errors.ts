@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'IMPORT_MISSING_COLUMNS',
   'IMPORT_TOO_MANY_ROWS',
   'VERIFICATION_NOT_PENDING',
+  'LEAD_NOT_VERIFIED',
+  'APPROVALS_REQUIRED',
+  'APPROVAL_NOT_ALLOWED',
+  'ALREADY_APPROVED',
   'OFFLINE',
   'INTERNAL',
 ] as const;
@@ -63,6 +67,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IMPORT_MISSING_COLUMNS: 422,
   IMPORT_TOO_MANY_ROWS: 413,
   VERIFICATION_NOT_PENDING: 409,
+  /** Withdrawals (DESIGN.md §6): a verified lead only; above the threshold two staff approvals, never the enterer's. */
+  LEAD_NOT_VERIFIED: 422,
+  APPROVALS_REQUIRED: 422,
+  APPROVAL_NOT_ALLOWED: 422,
+  ALREADY_APPROVED: 409,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   INTERNAL: 500,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { THEME_COLORS } from './constants.ts';
+import { money } from './money.ts';
 import { bool, email, oneOf, optionalText, requiredText, tags, text } from './fields.ts';
 
 /** The one company-wide settings record (SPEC.md §3); companyName required, valid email (§5). */
@@ -20,6 +21,8 @@ export const settingUpdateSchema = z
     media: z.record(text(64), text(1000)).optional(),
     receiveEmails: bool(),
     receiveNotifications: bool(),
+    /** Withdrawals above this amount need two staff approvals (DESIGN.md §6). */
+    withdrawalApprovalThreshold: money(),
   })
   .partial();
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

@@ -32,3 +32,7 @@ export const ENTITIES = {
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
+
+/** Read-only mirrors of the ledger (DESIGN.md §6): listed and synced, never written by a client. */
+export { accountEntity } from './account.ts';
+export { ledgerEntryEntity } from './ledger-entry.ts';
