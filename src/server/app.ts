@@ -25,6 +25,8 @@ import { AppError } from './http/app-error.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler, sendError, toAppError } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerActions } from './actions/define-action.ts';
+import { ACTIONS } from './actions/registry.ts';
 import { registerFundsRoutes } from './money/funds-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { registerResource } from './resources/define-resource.ts';
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerLeadRoutes(app);
   registerDocumentRoutes(app);
   registerImportRoutes(app);
+  registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);
   registerFundsRoutes(app);

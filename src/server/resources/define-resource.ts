@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
+import type { Machine } from '../../shared/lifecycle/define-machine.ts';
 import { listQuerySchema, pageCount, type Filter } from '../../shared/list-params.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
@@ -19,23 +20,41 @@ import { conjunction, filterCondition, orderBy, searchCondition } from './list-q
 export type Row = Record<string, unknown>;
 export type ResourceContext = Work & { request: FastifyRequest };
 
-export type ResourceHooks = {
+/** A row of the table as drizzle reads it. */
+export type RowOf<T extends PgTable> = T['$inferSelect'];
+/** Column values to write: the table's insert type, loosely (hooks may add derived columns). */
+export type ValuesOf<T extends PgTable> = Partial<T['$inferInsert']> & Row;
+/** What the entity's create and update schemas give once a body is validated. */
+type CreateInput<E extends EntityDefinition> = z.output<E['create']> & Row;
+type UpdateInput<E extends EntityDefinition> = z.output<E['update']> & Row;
+
+// Method signatures on purpose: their parameters are bivariant, so a resource with typed hooks still
+// fits the registry's list of `ResourceDefinition`s.
+export type ResourceHooks<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
   /** Column values for a validated create (hash a password, keep only a card's last 4 digits, derive an owner). */
-  prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
+  prepareCreate?(ctx: ResourceContext, input: CreateInput<E>): Promise<ValuesOf<T>> | ValuesOf<T>;
   /** Checks a batch as a whole before any row is prepared (duplicates within it, against the database). */
-  checkBatch?: (ctx: ResourceContext, inputs: Row[]) => Promise<Record<string, unknown>[] | undefined>;
+  checkBatch?(ctx: ResourceContext, inputs: CreateInput<E>[]): Promise<Record<string, unknown>[] | undefined>;
   /** Column values for a validated patch; may refuse it. */
-  prepareUpdate?: (ctx: ResourceContext, existing: Row, patch: Row) => Promise<Row> | Row;
-  afterCreate?: (ctx: ResourceContext, created: Row) => Promise<void>;
-  afterUpdate?: (ctx: ResourceContext, previous: Row, updated: Row) => Promise<void>;
+  prepareUpdate?(ctx: ResourceContext, existing: RowOf<T>, patch: UpdateInput<E>): Promise<ValuesOf<T>> | ValuesOf<T>;
+  afterCreate?(ctx: ResourceContext, created: RowOf<T>): Promise<void>;
+  afterUpdate?(ctx: ResourceContext, previous: RowOf<T>, updated: RowOf<T>): Promise<void>;
   /** May refuse a delete (a campaign with leads) or record it (audit). */
-  beforeDelete?: (ctx: ResourceContext, existing: Row) => Promise<void>;
+  beforeDelete?(ctx: ResourceContext, existing: RowOf<T>): Promise<void>;
 };
 
-export type ResourceDefinition = {
-  entity: EntityDefinition;
-  table: PgTable;
+export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
+  entity: E;
+  table: T;
+  /** An audience of `'nobody'` switches the standard route off: it is not registered at all (read: list, search, get). */
   access: Access;
+  /**
+   * The entity's lifecycle: a plain create may only start in its initial state, a plain PATCH never
+   * changes its status and changes its frozen (money) fields only while the record is in that state.
+   */
+  machine?: Machine;
+  /** A narrower create schema for some callers (a lead's create input differs from staff's); the entity's otherwise. */
+  createInput?: (actor: Actor) => z.ZodType | undefined;
   /** Values a lead-only user's own records must have (a lead cannot set a status itself). */
   leadFixed?: Row;
   /** Columns never sent to clients. */
@@ -43,11 +62,14 @@ export type ResourceDefinition = {
   /** Filters may also come as plain query parameters (`?read=false`), as for notification. */
   plainParams?: boolean;
   maxBatch?: number;
-  hooks?: ResourceHooks;
+  hooks?: ResourceHooks<T, E>;
 };
 
-/** Declares one entity's resource: only what differs from the standard set. */
-export const defineResource = (definition: ResourceDefinition) => definition;
+/** Any resource, whatever its table: what the registry and the generic routes hold. */
+export type AnyResource = ResourceDefinition;
+
+/** Declares one entity's resource: only what differs from the standard set; hooks are typed by the table's row. */
+export const defineResource = <T extends PgTable, E extends EntityDefinition>(definition: ResourceDefinition<T, E>) => definition;
 
 const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 const batchDeleteBody = z.strictObject({
@@ -78,8 +100,12 @@ function ifMatchOf(request: FastifyRequest): number | undefined {
  * (all or none), list, search, get, patch with If-Match, delete, batch delete. Every write goes
  * through `mutate()`: one transaction with its change log, audit rows and idempotent answer.
  */
-export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
-  const { entity, table, access, hooks = {} } = resource;
+export function registerResource(app: FastifyInstance, typed: AnyResource) {
+  const resource = typed;
+  const { entity, table, access, machine } = resource;
+  // Inside the generic routes a row is any row: the typed view is the declaring resource's.
+  const hooks = (resource.hooks ?? {}) as unknown as UntypedHooks;
+  const on = (action: Action) => access[action] !== 'nobody';
   const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
   const base = `/api/v1/${entity.name}`;
   const tags = [entity.name];
@@ -120,8 +146,24 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return creating ? { ...values, ...resource.leadFixed } : values;
   }
 
+  /** A create body, by the schema for this caller. */
+  function createInputOf(actor: Actor, fields: Row): Row {
+    return parse(resource.createInput?.(actor) ?? entity.create, fields) as Row;
+  }
+
+  /** A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state. */
+  function checkPatchAgainstMachine(existing: Row, patch: Row) {
+    if (!machine) return;
+    if (machine.field in patch && patch[machine.field] !== existing[machine.field]) throw statusByAction(machine.field);
+    if (existing[machine.field] === machine.initial) return;
+    const frozen = machine.frozenAfterInitial.find((field) => field in patch && patch[field] !== existing[field]);
+    if (frozen) throw statusByAction(frozen);
+  }
+
   async function buildRow(ctx: ResourceContext, input: Row, id: string, checkOwner = true): Promise<Row> {
     const values = checkLeadFixed(ctx.actor, input, true);
+    // A lifecycle starts in its initial state; only actions move it on (and book what they must).
+    if (machine && machine.field in values && values[machine.field] !== machine.initial) throw statusByAction(machine.field);
     const row: Row = { ...(hooks.prepareCreate ? await hooks.prepareCreate(ctx, values) : values), id };
     if (checkOwner) await checkOwners(ctx, [row]);
     return row;
@@ -181,103 +223,116 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return { [entity.plural]: (rows as Row[]).map(serialize), count: total.value, pageToCreate: pageCount(total.value, query.limit) };
   }
 
-  app.get(base, { schema: { tags, summary: `List ${entity.plural}` } }, (request) => list(request, false));
-  app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}` } }, (request) => list(request, true));
+  if (on('read')) {
+    app.get(base, { schema: { tags, summary: `List ${entity.plural}` } }, (request) => list(request, false));
+    app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}` } }, (request) => list(request, true));
 
-  app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}` } }, async (request) => {
-    const actor = actorOrThrow(request);
-    allow(actor, 'read');
-    const { id } = parse(idParam, request.params);
-    return serialize(await findInScope(app.services.db, actor, id));
-  });
-
-  app.post(base, { schema: { tags, summary: `Create a ${entity.name}` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'create');
-    const { id, fields } = splitId(request.body);
-    const input = parse(entity.create, fields) as Row;
-    return mutate(request, reply, async (work) => {
-      const ctx = context(request, work);
-      if (hooks.checkBatch) {
-        const problems = await hooks.checkBatch(ctx, [input]);
-        if (problems?.[0]) throw new AppError('VALIDATION', problems[0]);
-      }
-      const [created] = (await work.tx
-        .insert(table)
-        .values(await buildRow(ctx, input, id))
-        .returning()) as Row[];
-      work.changed(changeOf(created, 'upsert'));
-      await hooks.afterCreate?.(ctx, created);
-      return { status: 201, body: serialize(created) };
+    app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}` } }, async (request) => {
+      const actor = actorOrThrow(request);
+      allow(actor, 'read');
+      const { id } = parse(idParam, request.params);
+      return serialize(await findInScope(app.services.db, actor, id));
     });
-  });
+  }
 
-  app.post(
-    `${base}/batch`,
-    { schema: { tags, summary: `Create many ${entity.plural}, all or none` }, bodyLimit: 32 * 1024 * 1024 },
-    async (request, reply) => {
-      allow(actorOrThrow(request), 'create');
-      if (!Array.isArray(request.body)) throw new AppError('VALIDATION', { _: { key: 'validation.jsonArray', params: {} } });
-      const max = resource.maxBatch ?? 10_000;
-      if (request.body.length === 0 || request.body.length > max)
-        throw new AppError('VALIDATION', { _: { key: 'validation.max', params: { max } } });
-      const errors: Record<string, unknown> = {};
-      const items = request.body.map((item, index) => {
-        try {
-          const { id, fields } = splitId(item);
-          return { id, input: parse(entity.create, fields) as Row };
-        } catch (error) {
-          errors[index] = error instanceof AppError ? (error.details ?? { _: { key: 'validation.invalid', params: {} } }) : error;
-          return undefined;
-        }
-      });
-      if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
-      const valid = items as { id: string; input: Row }[];
+  if (on('create')) registerCreate();
+  if (on('update')) registerUpdate();
+  if (on('delete')) registerDelete();
+
+  function registerCreate() {
+    app.post(base, { schema: { tags, summary: `Create a ${entity.name}` } }, async (request, reply) => {
+      const actor = actorOrThrow(request);
+      allow(actor, 'create');
+      const { id, fields } = splitId(request.body);
+      const input = createInputOf(actor, fields);
       return mutate(request, reply, async (work) => {
         const ctx = context(request, work);
-        const problems = await hooks.checkBatch?.(
-          ctx,
-          valid.map((v) => v.input),
-        );
-        if (problems?.some(Boolean)) {
-          throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
+        if (hooks.checkBatch) {
+          const problems = await hooks.checkBatch(ctx, [input]);
+          if (problems?.[0]) throw new AppError('VALIDATION', problems[0]);
         }
-        const rows: Row[] = [];
-        for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
-        await checkOwners(ctx, rows);
-        const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
-        const created = rows.map((row) => inserted.get(row.id)!);
-        work.changed(created.map((row) => changeOf(row, 'upsert')));
-        for (const row of created) await hooks.afterCreate?.(ctx, row);
-        return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
+        const [created] = (await work.tx
+          .insert(table)
+          .values(await buildRow(ctx, input, id))
+          .returning()) as Row[];
+        work.changed(changeOf(created, 'upsert'));
+        await hooks.afterCreate?.(ctx, created);
+        return { status: 201, body: serialize(created) };
       });
-    },
-  );
-
-  app.patch(`${base}/:id`, { schema: { tags, summary: `Change a ${entity.name} (changed fields only)` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'update');
-    const { id } = parse(idParam, request.params);
-    const ifMatch = ifMatchOf(request);
-    if (!isPlainObject(request.body)) throw new AppError('VALIDATION');
-    const patch = checkLeadFixed(actorOrThrow(request), parse(entity.update, request.body) as Row, false);
-    return mutate(request, reply, async (work) => {
-      const ctx = context(request, work);
-      const existing = await findInScope(work.tx, work.actor, id, true);
-      if (ifMatch !== undefined && existing.version !== ifMatch) {
-        throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
-      }
-      const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
-      // Moving a record to another owner follows the rule of creating one for them.
-      if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
-      const [updated] = (await work.tx
-        .update(table)
-        .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(columns.id, id))
-        .returning()) as Row[];
-      work.changed(changeOf(updated, 'upsert', existing));
-      await hooks.afterUpdate?.(ctx, existing, updated);
-      return { body: serialize(updated) };
     });
-  });
+
+    app.post(
+      `${base}/batch`,
+      { schema: { tags, summary: `Create many ${entity.plural}, all or none` }, bodyLimit: 32 * 1024 * 1024 },
+      async (request, reply) => {
+        const actor = actorOrThrow(request);
+        allow(actor, 'create');
+        if (!Array.isArray(request.body)) throw new AppError('VALIDATION', { _: { key: 'validation.jsonArray', params: {} } });
+        const max = resource.maxBatch ?? 10_000;
+        if (request.body.length === 0 || request.body.length > max)
+          throw new AppError('VALIDATION', { _: { key: 'validation.max', params: { max } } });
+        const errors: Record<string, unknown> = {};
+        const items = request.body.map((item, index) => {
+          try {
+            const { id, fields } = splitId(item);
+            return { id, input: createInputOf(actor, fields) };
+          } catch (error) {
+            errors[index] = error instanceof AppError ? (error.details ?? { _: { key: 'validation.invalid', params: {} } }) : error;
+            return undefined;
+          }
+        });
+        if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
+        const valid = items as { id: string; input: Row }[];
+        return mutate(request, reply, async (work) => {
+          const ctx = context(request, work);
+          const problems = await hooks.checkBatch?.(
+            ctx,
+            valid.map((v) => v.input),
+          );
+          if (problems?.some(Boolean)) {
+            throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
+          }
+          const rows: Row[] = [];
+          for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
+          await checkOwners(ctx, rows);
+          const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
+          const created = rows.map((row) => inserted.get(row.id)!);
+          work.changed(created.map((row) => changeOf(row, 'upsert')));
+          for (const row of created) await hooks.afterCreate?.(ctx, row);
+          return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
+        });
+      },
+    );
+  }
+
+  function registerUpdate() {
+    app.patch(`${base}/:id`, { schema: { tags, summary: `Change a ${entity.name} (changed fields only)` } }, async (request, reply) => {
+      allow(actorOrThrow(request), 'update');
+      const { id } = parse(idParam, request.params);
+      const ifMatch = ifMatchOf(request);
+      if (!isPlainObject(request.body)) throw new AppError('VALIDATION');
+      const patch = checkLeadFixed(actorOrThrow(request), parse(entity.update, request.body) as Row, false);
+      return mutate(request, reply, async (work) => {
+        const ctx = context(request, work);
+        const existing = await findInScope(work.tx, work.actor, id, true);
+        if (ifMatch !== undefined && existing.version !== ifMatch) {
+          throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
+        }
+        checkPatchAgainstMachine(existing, patch);
+        const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
+        // Moving a record to another owner follows the rule of creating one for them.
+        if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
+        const [updated] = (await work.tx
+          .update(table)
+          .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(columns.id, id))
+          .returning()) as Row[];
+        work.changed(changeOf(updated, 'upsert', existing));
+        await hooks.afterUpdate?.(ctx, existing, updated);
+        return { body: serialize(updated) };
+      });
+    });
+  }
 
   async function remove(request: FastifyRequest, reply: FastifyReply, ids: string[], ifMatch?: number) {
     return mutate(request, reply, async (work) => {
@@ -298,21 +353,35 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     });
   }
 
-  app.delete(`${base}/batch`, { schema: { tags, summary: `Delete many ${entity.plural}, all or none` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'delete');
-    const { ids } = parse(batchDeleteBody, request.body);
-    return remove(request, reply, ids);
-  });
+  function registerDelete() {
+    app.delete(`${base}/batch`, { schema: { tags, summary: `Delete many ${entity.plural}, all or none` } }, async (request, reply) => {
+      allow(actorOrThrow(request), 'delete');
+      const { ids } = parse(batchDeleteBody, request.body);
+      return remove(request, reply, ids);
+    });
 
-  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}` } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'delete');
-    const { id } = parse(idParam, request.params);
-    return remove(request, reply, [id], ifMatchOf(request));
-  });
+    app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}` } }, async (request, reply) => {
+      allow(actorOrThrow(request), 'delete');
+      const { id } = parse(idParam, request.params);
+      return remove(request, reply, [id], ifMatchOf(request));
+    });
+  }
 }
 
+type UntypedHooks = {
+  prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
+  checkBatch?: (ctx: ResourceContext, inputs: Row[]) => Promise<Record<string, unknown>[] | undefined>;
+  prepareUpdate?: (ctx: ResourceContext, existing: Row, patch: Row) => Promise<Row> | Row;
+  afterCreate?: (ctx: ResourceContext, created: Row) => Promise<void>;
+  afterUpdate?: (ctx: ResourceContext, previous: Row, updated: Row) => Promise<void>;
+  beforeDelete?: (ctx: ResourceContext, existing: Row) => Promise<void>;
+};
+
+/** A lifecycle field (or a money field once it has left its first state) named in a create or a PATCH: actions move it. */
+const statusByAction = (field: string) => new AppError('INVALID_TRANSITION', { [field]: { key: 'validation.statusByAction', params: {} } });
+
 /** A record as clients see it: hidden columns (password hashes) left out. */
-export function publicRecord(resource: ResourceDefinition, row: Row): Row {
+export function publicRecord(resource: AnyResource, row: Row): Row {
   if (!resource.hidden?.length) return row;
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) if (!resource.hidden.includes(key)) out[key] = value;
@@ -320,7 +389,7 @@ export function publicRecord(resource: ResourceDefinition, row: Row): Row {
 }
 
 /** Reads one record in the actor's scope, for features built beside the standard set. */
-export async function findScoped(db: Executor | Tx, resource: ResourceDefinition, actor: Actor, id: string): Promise<Row | undefined> {
+export async function findScoped(db: Executor | Tx, resource: AnyResource, actor: Actor, id: string): Promise<Row | undefined> {
   const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
   const [row] = await db
     .select()
