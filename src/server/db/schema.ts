@@ -430,6 +430,25 @@ export const ledger = pgTable(
   (t) => [index().on(t.userId, t.at), uniqueIndex('ledger_source_unique').on(t.sourceEntity, t.sourceId, t.kind)],
 );
 
+/**
+ * The scheduler's bookings (DESIGN.md §14): one row per (job, due item), inserted when the item is
+ * found due, locked FOR UPDATE SKIP LOCKED by the node that runs it and marked done in the
+ * transaction of its work, so an item is never booked twice and a crash leaves it to run again.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text().notNull(),
+    key: text().notNull(),
+    /** When the item fell due, by the scheduler's clock. */
+    dueAt: at().notNull(),
+    doneAt: at(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.key] }), index('job_runs_pending').on(t.job, t.dueAt).where(sql`${t.doneAt} is null`)],
+);
+
 export const uploads = pgTable(
   'uploads',
   {
