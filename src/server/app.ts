@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -15,6 +15,7 @@ import { loadConfig, type Config } from './config.ts';
 import './context.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCardDepositRoutes } from './features/deposits/card-routes.ts';
 import { registerImportRoutes } from './features/import/routes.ts';
 import { registerDocumentRoutes } from './features/leads/documents.ts';
 import { registerLeadRoutes } from './features/leads/routes.ts';
@@ -28,19 +29,32 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerActions } from './actions/define-action.ts';
 import { ACTIONS } from './actions/registry.ts';
 import { registerFundsRoutes } from './money/funds-routes.ts';
+import { CARD_SECRET_LOG_PATHS } from './payments/redact.ts';
+import { createSandboxGateway } from './payments/sandbox-gateway.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 
-export type AppOptions = Partial<Config> & { logger?: boolean };
+export type AppOptions = Partial<Config> & {
+  /** false: silent; a pino options object (e.g. `{ level, stream }`) lets tests read the log. */
+  logger?: boolean | FastifyServerOptions['logger'];
+  /** The card payment provider; the sandbox of DESIGN.md §6 unless told. */
+  payments?: PaymentGateway;
+};
 
 /** Builds the whole server (API, realtime, and the client build when present); tests use it as is. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const { logger, ...overrides } = options;
+  const { logger, payments, ...overrides } = options;
   const config = loadConfig(overrides);
   const database = await openDatabase(config);
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : typeof logger === 'object'
+          ? { ...logger, redact: CARD_SECRET_LOG_PATHS }
+          : { level: config.logLevel, redact: CARD_SECRET_LOG_PATHS },
     bodyLimit: 1024 * 1024,
     // Bad input is refused, never a 500: `__proto__` in JSON bodies is an error, not a silent strip.
     onProtoPoisoning: 'error',
@@ -54,7 +68,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setValidatorCompiler(() => (data) => ({ value: data }));
 
   const realtime = createRealtime(app.server, database.db, config.jwtSecret);
-  app.decorate('services', { db: database.db, database, config, realtime });
+  app.decorate('services', { db: database.db, database, config, realtime, payments: payments ?? createSandboxGateway() });
   app.addHook('onClose', async () => {
     await realtime.close();
     await database.close();
@@ -89,6 +103,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerLeadRoutes(app);
   registerDocumentRoutes(app);
   registerImportRoutes(app);
+  registerCardDepositRoutes(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

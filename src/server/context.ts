@@ -1,10 +1,11 @@
 import type { Role } from '../shared/roles.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
 /** What every route reaches through `app.services`. */
-export type Services = { db: Db; database: Database; config: Config; realtime: Realtime };
+export type Services = { db: Db; database: Database; config: Config; realtime: Realtime; payments: PaymentGateway };
 
 /** The signed-in user a request acts as. */
 export type Actor = {

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'APPROVALS_REQUIRED',
   'APPROVAL_NOT_ALLOWED',
   'ALREADY_APPROVED',
+  'SECURE_CODE_INVALID',
   'OFFLINE',
   'INTERNAL',
 ] as const;
@@ -75,6 +76,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   APPROVALS_REQUIRED: 422,
   APPROVAL_NOT_ALLOWED: 422,
   ALREADY_APPROVED: 409,
+  /** A wrong 3-D Secure code; `details.triesLeft` says how many remain (the third fails the deposit). */
+  SECURE_CODE_INVALID: 422,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   INTERNAL: 500,

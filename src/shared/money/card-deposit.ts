@@ -98,8 +98,10 @@ export const depositAnswer = z.object({
   cardLast4: z.string().nullable(),
   cardExpirationDate: z.string().nullable(),
   failureReason: z.enum(DEPOSIT_FAILURE_REASONS).nullable(),
-  /** Wrong codes still allowed while awaiting 3-D Secure. */
-  secureCodeTriesLeft: z.number().int(),
+  /** Wrong codes so far: SECURE_CODE_TRIES less this are left while awaiting 3-D Secure. */
+  secureCodeTries: z.number().int(),
+  /** Set while the bank works after a right code (the wizard's step 3). */
+  bankRetryAt: z.string().nullable(),
   dateCreation: z.string(),
   dateLastUpdate: z.string(),
 });
