@@ -33,18 +33,26 @@ import { CARD_SECRET_LOG_PATHS } from './payments/redact.ts';
 import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createRealtime } from './realtime/realtime.ts';
+import { systemClock, type Clock } from './scheduler/clock.ts';
+import type { JobDefinition } from './scheduler/define-job.ts';
+import { JOBS } from './scheduler/jobs.ts';
+import { createScheduler } from './scheduler/scheduler.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 
-export type AppOptions = Partial<Config> & {
-  /** false: silent; a pino options object (e.g. `{ level, stream }`) lets tests read the log. */
-  logger?: boolean | FastifyServerOptions['logger'];
-  /** The card payment provider; the sandbox of DESIGN.md §6 unless told. */
-  payments?: PaymentGateway;
-};
+/** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
+export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
+
+export type AppOptions = Partial<Config> &
+  SchedulingOptions & {
+    /** false: silent; a pino options object (e.g. `{ level, stream }`) lets tests read the log. */
+    logger?: boolean | FastifyServerOptions['logger'];
+    /** The card payment provider; the sandbox of DESIGN.md §6 unless told. */
+    payments?: PaymentGateway;
+  };
 
 /** Builds the whole server (API, realtime, and the client build when present); tests use it as is. */
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp({ clock = systemClock, scheduler: scheduling, ...options }: AppOptions = {}): Promise<FastifyInstance> {
   const { logger, payments, ...overrides } = options;
   const config = loadConfig(overrides);
   const database = await openDatabase(config);
@@ -68,8 +76,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setValidatorCompiler(() => (data) => ({ value: data }));
 
   const realtime = createRealtime(app.server, database.db, config.jwtSecret);
-  app.decorate('services', { db: database.db, database, config, realtime, payments: payments ?? createSandboxGateway() });
+  // One scheduler per app: it catches up on start, then runs each job on its interval.
+  const scheduler = createScheduler({
+    db: database.db,
+    clock,
+    jobs: (scheduling && scheduling.jobs) || JOBS,
+    onChanges: (cursor) => realtime.changed(cursor),
+    onBooked: (job, key) =>
+      void Promise.resolve(job.announce?.(app.services, key)).catch((error) =>
+        app.log.error({ err: error, job: job.name, key }, 'announce failed'),
+      ),
+    onError: (job, key, error) => app.log.error({ err: error, job, key }, 'scheduled job failed'),
+  });
+  app.decorate('services', { db: database.db, database, config, realtime, clock, scheduler, payments: payments ?? createSandboxGateway() });
   app.addHook('onClose', async () => {
+    await app.services.scheduler.stop();
     await realtime.close();
     await database.close();
   });
@@ -110,6 +131,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerFundsRoutes(app);
   registerSettingRoutes(app);
   registerUploadRoutes(app);
+
+  if (scheduling !== false) app.addHook('onReady', () => scheduler.start());
 
   serveClient(app, config.clientDir);
   return app;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
 
 export const ROOT = { email: 'root@test.local', password: 'rootpass1' };
 
@@ -11,7 +11,7 @@ export const ROOT = { email: 'root@test.local', password: 'rootpass1' };
  * A fresh server per test file: in-memory PGlite, or, when DATABASE_URL is set (CI's second run),
  * a new database on that PostgreSQL server, dropped at close.
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: AppOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-test-'));
   let databaseUrl = 'memory://';
   let dropDatabase = async () => {};
@@ -39,6 +39,9 @@ export async function startServer(): Promise<TestServer> {
     rootPassword: ROOT.password,
     logger: process.env.BD_LOG === '1' ? undefined : false,
     jwtSecret: 'test-secret-test-secret-test-secret',
+    // Scheduled work runs when a test asks for it (`app.services.scheduler.runDue()`, or `scheduler: {}`).
+    scheduler: false,
+    ...options,
   });
   await app.ready();
   return new TestServer(app, async () => {

@@ -1,0 +1,4 @@
+import type { JobDefinition } from './define-job.ts';
+
+/** Every job of the scheduler; a vertical adds its own here (3-D Secure expiry, dividends, settlement …). */
+export const JOBS: readonly JobDefinition[] = [];
