@@ -318,8 +318,8 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         if (ifMatch !== undefined && existing.version !== ifMatch) {
           throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
         }
-        checkPatchAgainstMachine(existing, patch);
         const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
+        checkPatchAgainstMachine(existing, values);
         // Moving a record to another owner follows the rule of creating one for them.
         if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
         const [updated] = (await work.tx

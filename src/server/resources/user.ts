@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userEntity } from '../../shared/entities/user.ts';
+import { verificationMachine } from '../../shared/lifecycle/machines.ts';
 import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, rank, type Role } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -43,6 +44,8 @@ async function checkAssignee(ctx: ResourceContext, assignedTo: unknown) {
 
 export const userResource = defineResource({
   entity: userEntity,
+  // Documents move `verificationStatus` (upload, the staff decision), never a plain PATCH.
+  machine: verificationMachine,
   table: users,
   access: { scope: { kind: 'user' }, read: 'all', create: 'staff', update: 'all', delete: 'admin' },
   hidden: ['passwordHash'],
