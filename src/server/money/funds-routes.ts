@@ -16,7 +16,7 @@ import { findScoped } from '../resources/define-resource.ts';
 import { userResource } from '../resources/user.ts';
 import { notify } from '../features/notifications/notify.ts';
 import { checkLedger } from './ledger-check.ts';
-import { balancesOf, transfer } from './ledger.ts';
+import { balancesOf, isBooked, transfer } from './ledger.ts';
 import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';
 
 const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
@@ -109,29 +109,33 @@ export function registerFundsRoutes(app: FastifyInstance) {
         if (!(lead.roles as string[]).includes('lead'))
           throw new AppError('VALIDATION', { userId: { key: 'validation.notALead', params: {} } });
         const id = body.id ?? uuidv7();
-        const amountCents = toCents(body.amount);
+        const cause = { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` };
+        if (await isBooked(work.tx, cause))
+          return { body: { id, booked: false, availableFunds: (await funds(work.tx, body.userId)).availableFunds } };
+        // Audit and notification first: the transfer locks the house account, held until commit.
+        await work.audit('funds.adjustment', 'user', body.userId, {
+          id,
+          direction: body.direction,
+          amount: body.amount,
+          reason: body.reason,
+        });
+        await notify(work, body.userId, 'funds', `app.notifications.adjustment.${body.direction}`, {
+          amount: body.amount,
+          reason: body.reason,
+        });
         const available = { lead: body.userId, kind: 'available' } as const;
         const house = { house: 'adjustments' } as const;
-        const { booked } = await transfer(work, {
-          from: body.direction === 'credit' ? house : available,
-          to: body.direction === 'credit' ? available : house,
-          amountCents,
-          cause: { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` },
+        const credit = body.direction === 'credit';
+        const booked = await transfer(work, {
+          from: credit ? house : available,
+          to: credit ? available : house,
+          amountCents: toCents(body.amount),
+          cause,
           memo: body.reason,
         });
-        if (booked) {
-          await work.audit('funds.adjustment', 'user', body.userId, {
-            id,
-            direction: body.direction,
-            amount: body.amount,
-            reason: body.reason,
-          });
-          await notify(work, body.userId, 'funds', `app.notifications.adjustment.${body.direction}`, {
-            amount: body.amount,
-            reason: body.reason,
-          });
-        }
-        return { status: booked ? 201 : 200, body: { id, booked, ...(await funds(work.tx, body.userId)) } };
+        // A twin with the same id committed between the check and the lock: this one rolls back.
+        if (!booked.after) throw new AppError('CONFLICT');
+        return { status: 201, body: { id, booked: true, availableFunds: (credit ? booked.after.to : booked.after.from) / 100 } };
       });
     },
   );

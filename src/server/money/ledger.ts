@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LEAD_ACCOUNT_KINDS, type HouseAccountKind, type LeadAccountKind } from '../../shared/money/accounts.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -42,49 +42,38 @@ function checkAmount(amountCents: number) {
     throw new Error(`ledger: amount must be a positive integer of cents, got ${amountCents}`);
 }
 
-/** The accounts of these refs, created at first use (a concurrent creator wins harmlessly), locked in ascending id order. */
+/**
+ * The accounts of these refs, locked in ascending id order (two transfers over the same accounts never
+ * wait on each other in a cycle), created first when missing (a concurrent creator wins harmlessly).
+ */
 async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
   const wanted = new Map(refs.map((ref) => [refKey(ref), ref]));
-  const find = async () => {
-    const rows: AccountRow[] = [];
-    const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
-    const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
-    if (leadRefs.length) {
-      rows.push(
-        ...(await tx
-          .select()
-          .from(accounts)
-          .where(
-            and(
-              inArray(accounts.leadId, [...new Set(leadRefs.map((r) => r.lead))]),
-              inArray(accounts.kind, [...new Set(leadRefs.map((r) => r.kind))]),
-            ),
-          )),
-      );
-    }
-    if (houseKinds.length)
-      rows.push(
-        ...(await tx
-          .select()
-          .from(accounts)
-          .where(and(isNull(accounts.leadId), inArray(accounts.kind, houseKinds)))),
-      );
+  const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
+  const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
+  const matching = or(
+    leadRefs.length
+      ? and(
+          inArray(accounts.leadId, [...new Set(leadRefs.map((r) => r.lead))]),
+          inArray(accounts.kind, [...new Set(leadRefs.map((r) => r.kind))]),
+        )
+      : undefined,
+    houseKinds.length ? and(isNull(accounts.leadId), inArray(accounts.kind, houseKinds)) : undefined,
+  );
+  // One query in the usual case: the rows are locked as the sort hands them over, in id order.
+  const lock = async () => {
+    const rows = await tx.select().from(accounts).where(matching).orderBy(accounts.id).for('update');
     return new Map(rows.map((row) => [row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`, row]));
   };
-  let found = await find();
-  const missing = [...wanted].filter(([key]) => !found.has(key)).map(([, ref]) => ref);
+  let locked = await lock();
+  const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
   if (missing.length) {
     await tx
       .insert(accounts)
       .values(missing.map((ref) => ({ id: uuidv7(), leadId: refLead(ref), kind: refKind(ref) })))
       .onConflictDoNothing();
-    found = await find();
+    locked = await lock();
   }
-  const ids = [...wanted.keys()].map((key) => found.get(key)!.id).sort();
-  // Ascending id order: two transfers over the same accounts never wait on each other in a cycle.
-  const locked = await tx.select().from(accounts).where(inArray(accounts.id, ids)).orderBy(accounts.id).for('update');
-  const byId = new Map(locked.map((row) => [row.id, row]));
-  return new Map([...wanted.keys()].map((key) => [key, byId.get(found.get(key)!.id)!]));
+  return locked;
 }
 
 /** Adds `deltaCents` to a locked account; a lead's account refuses to go below zero (the CHECK is the last guard). */
@@ -113,7 +102,10 @@ const accountChange = (account: AccountRow): Change => ({
  * transfer is booked unless its cause already was. Refuses the whole call (422 `INSUFFICIENT_FUNDS`)
  * when a lead's account would go below zero; the caller's transaction then rolls everything back.
  */
-export async function transferMany(work: LedgerWork, requests: readonly TransferRequest[]): Promise<{ booked: boolean }[]> {
+/** `after`: both accounts' balances in cents once booked (absent when the cause was booked already). */
+export type TransferResult = { booked: boolean; after?: { from: number; to: number } };
+
+export async function transferMany(work: LedgerWork, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
   if (!requests.length) return [];
   for (const request of requests) {
     checkAmount(request.amountCents);
@@ -124,7 +116,7 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
     tx,
     requests.flatMap((r) => [r.from, r.to]),
   );
-  const results: { booked: boolean }[] = [];
+  const results: TransferResult[] = [];
   const touched = new Map<string, AccountRow>();
   for (const request of requests) {
     const from = locked.get(refKey(request.from))!;
@@ -175,14 +167,14 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
     );
     touched.set(from.id, from);
     touched.set(to.id, to);
-    results.push({ booked: true });
+    results.push({ booked: true, after: { from: debit.after, to: credit.after } });
   }
   work.changed([...touched.values()].map(accountChange));
   return results;
 }
 
 /** Books one transfer; `booked: false` when its cause was booked already (a replay or a retry). */
-export async function transfer(work: LedgerWork, request: TransferRequest): Promise<{ booked: boolean }> {
+export async function transfer(work: LedgerWork, request: TransferRequest): Promise<TransferResult> {
   const [result] = await transferMany(work, [request]);
   return result;
 }
