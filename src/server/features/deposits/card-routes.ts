@@ -45,6 +45,15 @@ const announce = (request: FastifyRequest, deposit: DepositRow) => request.serve
  * failed), then confirm the 3-D Secure code. The card's number, CVV and code go to the gateway only.
  */
 export function registerCardDepositRoutes(app: FastifyInstance) {
+  // Which gateway serves card deposits: the deposit screen lists the test cards of a sandbox (money-ui).
+  app.get(
+    '/api/v1/deposit/gateway',
+    { schema: { tags: ['deposit'], summary: 'The payment gateway: name and sandbox mode' } },
+    async (request) => {
+      actorOrThrow(request);
+      return { name: app.services.payments.name, sandbox: app.services.payments.sandbox };
+    },
+  );
   app.post(
     '/api/v1/deposit/3d-secure',
     { schema: { tags: ['deposit'], summary: 'Deposit by card (3-D Secure when the bank asks)' } },
