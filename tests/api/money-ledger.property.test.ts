@@ -17,7 +17,8 @@ const LEADS = 3;
 /** Above this a withdrawal needs two approvals (set in the settings for this test). */
 const THRESHOLD_CENTS = 4_000;
 
-type Who = 'staffA' | 'staffB' | 'admin';
+/** staffA: the leads' regular staff member; staffB and admin: admins; outsider: a regular who sees none of them. */
+type Who = 'staffA' | 'staffB' | 'admin' | 'outsider';
 type Op =
   | { t: 'card'; lead: number; card: number; cents: number; code: 'right' | 'wrong' | 'wrong3' | 'none'; cancel: boolean }
   | { t: 'staffDeposit'; lead: number; cents: number; end: 'complete' | 'fail' | 'cancel' | 'leave' }
@@ -28,7 +29,7 @@ type Op =
 
 const lead = fc.integer({ min: 0, max: LEADS - 1 });
 const cents = fc.integer({ min: 1, max: 9_000 });
-const who = fc.constantFrom<Who>('staffA', 'staffB', 'admin');
+const who = fc.constantFrom<Who>('staffA', 'staffB', 'admin', 'outsider');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     t: fc.constant('card' as const),
@@ -75,8 +76,9 @@ beforeAll(async () => {
   root = await server.rootToken();
   people = {
     staffA: await server.user(root, { roles: ['regular'] }),
-    staffB: await server.user(root, { roles: ['regular'] }),
+    staffB: await server.user(root, { roles: ['admin'] }),
     admin: await server.user(root, { roles: ['admin'] }),
+    outsider: await server.user(root, { roles: ['regular'] }),
   };
   const threshold = await server.call({
     method: 'PATCH',
@@ -292,10 +294,10 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
             if (!model.withdrawals.length) return;
             const w = model.withdrawals[op.pick % model.withdrawals.length];
             const actor = people[op.by];
-            const predicted = predict(op.t, w, actor.id);
+            const predicted = op.by === 'outsider' ? [404, 'NOT_FOUND'] : predict(op.t, w, actor.id);
             const answer = await send({ method: 'POST', url: `/api/v1/withdrawal/${w.id}/${op.t}`, token: actor.token });
             if (alone) expect([answer.status, answer.body.code]).toEqual(predicted);
-            if (answer.status !== 200) return expect([409, 422]).toContain(answer.status);
+            if (answer.status !== 200) return expect([404, 409, 422]).toContain(answer.status);
             sent.push(answer);
             if (op.t === 'approve') w.approvedBy.push(actor.id);
             if (op.t === 'complete') {
