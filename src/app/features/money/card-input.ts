@@ -37,3 +37,23 @@ export function parseAmountInput(value: string): number | string | undefined {
 }
 
 export const lastFour = (cardNumber: string) => cardDigits(cardNumber).slice(-4);
+
+type Issue = { path: PropertyKey[]; message: string };
+type Parsed = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+
+/**
+ * A form schema whose amount is typed as text: the text becomes euros before the shared schema reads
+ * it, and an empty amount says "Please enter an amount" (SPEC.md §5) rather than "not a number".
+ */
+export function withTypedAmount<P extends Parsed>(parse: (values: Record<string, unknown>) => P, path: PropertyKey[] = ['amount']) {
+  return {
+    safeParse: (values: unknown): P => {
+      const typed = values as Record<string, unknown>;
+      const text = String(typed.amount ?? '');
+      const result = parse({ ...typed, amount: parseAmountInput(text) });
+      if (!result.success && !text.trim())
+        for (const issue of result.error.issues) if (issue.path.join('.') === path.join('.')) issue.message = 'validation.amountRequired';
+      return result;
+    },
+  };
+}

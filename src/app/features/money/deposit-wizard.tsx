@@ -10,7 +10,7 @@ import { showToast } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { CardDetailsStep } from './card-details-step.tsx';
-import { parseAmountInput } from './card-input.ts';
+import { withTypedAmount } from './card-input.ts';
 import {
   cancelDeposit,
   confirmSecureCode,
@@ -38,12 +38,7 @@ const EMPTY: FormValues = {
 };
 
 /** Step 1's values as the shared schema reads them: the amount typed in the local way becomes euros. */
-const schema = {
-  safeParse: (values: unknown) => {
-    const typed = values as FormValues;
-    return cardDepositInput.safeParse({ ...typed, amount: parseAmountInput(String(typed.amount ?? '')) });
-  },
-};
+const schema = withTypedAmount((values) => cardDepositInput.safeParse(values));
 
 const stepOf = (deposit: DepositRecord): Step => (deposit.status === 'awaiting_3d_secure' ? 2 : 4);
 
@@ -65,7 +60,6 @@ export function DepositWizard() {
   const form = useZodForm({
     schema,
     initial: EMPTY,
-    refine: (values) => (String(values.amount ?? '').trim() ? null : { amount: 'validation.amountRequired' }),
     onSubmit: async (body) => {
       const created = await createCardDeposit(body);
       show(created);

@@ -14,12 +14,11 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
-import { parseAmountInput } from './card-input.ts';
+import { withTypedAmount } from './card-input.ts';
 import { fundsOf, requestWithdrawal } from './money-api.ts';
 
-const schema = {
-  safeParse: (values: unknown) => amountField().safeParse(parseAmountInput(String((values as { amount?: unknown }).amount ?? ''))),
-};
+/** The amount alone: its issues have no path. */
+const schema = withTypedAmount((values) => amountField().safeParse(values.amount), []);
 
 /** A lead asks for its money (online-only): the server holds the amount at once, staff pay it out. */
 export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
@@ -30,7 +29,6 @@ export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => vo
   const form = useZodForm({
     schema,
     initial: { amount: '' },
-    refine: (values) => (String(values.amount ?? '').trim() ? null : { amount: 'validation.amountRequired' }),
     onSubmit: async (amount) => {
       await requestWithdrawal(amount as number);
       showToast(t('app.money.withdraw.done'), 'success');
