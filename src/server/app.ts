@@ -16,6 +16,7 @@ import './context.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCardDepositRoutes } from './features/deposits/card-routes.ts';
+import { registerMoneyStatsRoutes } from './features/money-stats/routes.ts';
 import { registerImportRoutes } from './features/import/routes.ts';
 import { registerDocumentRoutes } from './features/leads/documents.ts';
 import { registerLeadRoutes } from './features/leads/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerDocumentRoutes(app);
   registerImportRoutes(app);
   registerCardDepositRoutes(app);
+  registerMoneyStatsRoutes(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

@@ -17,7 +17,6 @@ import { parse } from '../../http/validate.ts';
 import { ownable } from '../../policy.ts';
 import { depositResource } from '../../resources/deposit.ts';
 import { applyGatewayAnswer, authorizeCard, recordCardDeposit, triesLeft, type DepositRow } from './deposit-booking.ts';
-import { clockOf } from './clock.ts';
 
 const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 
@@ -64,7 +63,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
       const ownerId = await ownerOf(db, actor, input.userId);
       const id = uuidv7();
       const authorization = await authorizeCard(payments, id, input);
-      const now = clockOf(app).now();
+      const now = app.services.clock.now();
       const created = await mutate(request, reply, async (work) => ({
         status: 201,
         body: await recordCardDeposit(work, id, ownerId, input, authorization, now),
@@ -94,7 +93,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
               throw new AppError('INVALID_TRANSITION', undefined, { action: 'confirm-3d-secure', from: deposit.status });
             const answer = await payments.confirm3ds({ reference: deposit.gatewayReference, secureCode });
             wrongCode = answer.outcome === 'wrong_code';
-            return applyGatewayAnswer(work, deposit, answer, clockOf(app).now());
+            return applyGatewayAnswer(work, deposit, answer, app.services.clock.now());
           },
         );
         // A wrong code is refused, yet its try is counted: the answer is a 422 and the transaction commits.
