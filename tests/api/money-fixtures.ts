@@ -8,17 +8,22 @@ export type Person = Awaited<ReturnType<TestServer['user']>>;
 /** A lead whose documents staff verified through the real routes: the only kind of lead that may withdraw. */
 export async function verifiedLead(server: TestServer, staffToken: string, fields: Record<string, unknown> = {}): Promise<Person> {
   const lead = await server.user(staffToken, { roles: ['lead'], ...fields });
+  await verify(server, staffToken, lead.id);
+  return lead;
+}
+
+/** Staff upload a document for the lead and verify it (DESIGN.md §6: a withdrawal needs a verified lead). */
+export async function verify(server: TestServer, staffToken: string, leadId: string) {
   const body = multipart({ content: PNG, filename: 'passport.png', contentType: 'image/png' });
-  const uploaded = await server.call({ method: 'POST', url: `/api/v1/user/${lead.id}/documents`, token: lead.token, ...body });
+  const uploaded = await server.call({ method: 'POST', url: `/api/v1/user/${leadId}/documents`, token: staffToken, ...body });
   if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
   const verified = await server.call({
     method: 'PATCH',
-    url: `/api/v1/user/${lead.id}/verification`,
+    url: `/api/v1/user/${leadId}/verification`,
     token: staffToken,
     payload: { status: 'verified' },
   });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
-  return lead;
 }
 
 /** Credits (or debits) a lead's available funds by an admin adjustment; the answer of the route. */

@@ -47,8 +47,13 @@ export type MatrixCase = { entity: EntityName; role: MatrixRole; ownership: Owne
 export function ownershipsOf(resource: ResourceDefinition, role: MatrixRole): Ownership[] {
   const kind = resource.access.scope.kind;
   if (kind === 'catalog' || kind === 'staff') return ['any'];
-  return role === 'admin' || role === 'regular' ? ['own', 'assigned', 'other'] : ['own', 'other'];
+  const all: Ownership[] = role === 'admin' || role === 'regular' ? ['own', 'assigned', 'other'] : ['own', 'other'];
+  // Only a (verified) lead has withdrawals: a staff member's own is refused by that rule, not by role.
+  return LEAD_ONLY_OWNERS.has(resource.entity.name) && role !== 'lead' ? all.filter((o) => o !== 'own') : all;
 }
+
+/** Entities whose records only a lead may own (DESIGN.md §6); tests/api/money-ledger.test.ts covers the refusal. */
+const LEAD_ONLY_OWNERS = new Set(['withdrawal']);
 
 /**
  * Whether the actor sees a record: root and admin see everything but other people's personal
@@ -79,6 +84,8 @@ export function expectationOf(resource: ResourceDefinition, role: MatrixRole, ow
   const isUser = resource.access.scope.kind === 'user';
   const creating = route === 'create' || route === 'batchCreate';
   if (isUser && creating && ownership === 'own') return undefined;
+  // A route switched off (audience 'nobody') is not registered at all.
+  if (resource.access[ACTION_OF[route]] === 'nobody') return { status: 404 };
   if (!AUDIENCE[resource.access[ACTION_OF[route]]].includes(role)) return { status: 403 };
   if (creating) return { status: mayAttach(resource, role, ownership) ? 201 : 403 };
   const visible = sees(resource, role, ownership);

@@ -15,6 +15,8 @@ export const withdrawalResource = defineResource({
   table: withdrawals,
   machine: withdrawalMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
+  /** A lead never sets the bank's reference (403 when it tries). */
+  leadFixed: { transactionId: null },
   createInput: (actor) => (isLeadOnly(actor.roles) ? leadWithdrawalCreateSchema : undefined),
   hooks: {
     prepareCreate(ctx, input) {
@@ -22,7 +24,7 @@ export const withdrawalResource = defineResource({
         ...input,
         userId: input.userId ?? ctx.actor.id,
         status: 'pending',
-        transactionId: null,
+        transactionId: input.transactionId ?? null,
         createdBy: ctx.actor.impersonatorId ?? ctx.actor.id,
         approvedBy: [],
       };

@@ -11,9 +11,9 @@ const shape = {
   userId: id(),
 };
 
-/** Staff enter a withdrawal for a lead; a lead requests one for itself (`userId` may be left out). */
-export const withdrawalCreateSchema = z.strictObject(shape);
-export const leadWithdrawalCreateSchema = z.strictObject({ ...shape, userId: shape.userId.optional() });
+/** Staff enter a withdrawal for a lead (with the bank's reference if they have it); a lead requests one for itself. */
+export const withdrawalCreateSchema = z.strictObject({ ...shape, transactionId: optionalText(100) });
+export const leadWithdrawalCreateSchema = z.strictObject({ ...shape, userId: shape.userId.optional(), transactionId: optionalText(100) });
 
 /** Body of POST /withdrawal/:id/complete and /fail. */
 export const withdrawalCompleteSchema = z.strictObject({ transactionId: optionalText(100) }).optional();
