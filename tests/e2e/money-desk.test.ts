@@ -27,6 +27,22 @@ const LEAD = { email: 'vera@money.test', password: 'Vera1234' };
 const ALMA = { email: 'alma@money.test', password: 'Alma1234' };
 const PHONE = { width: 390, height: 844 };
 
+// The smallest valid PNG: 1×1 transparent pixel.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Staff upload the lead's document and verify it through the real routes (a withdrawal needs a verified lead). */
+async function verify(url: string, token: string, leadId: string) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'passport.png');
+  const uploaded = await fetch(`${url}/api/v1/user/${leadId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  await api(url, token, 'PATCH', `/user/${leadId}/verification`, { status: 'verified' });
+}
+
 type Row = { id: string; status: string; amount: number; approvedBy?: string[] };
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -55,7 +71,7 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     leadId = (
       await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Vera', lastName: 'Verified', ...LEAD, roles: ['lead'] })
     ).id;
-    await api(server.url, token, 'PATCH', `/user/${leadId}`, { verificationStatus: 'verified' });
+    await verify(server.url, token, leadId);
     await api(server.url, token, 'POST', '/user', { firstName: 'Alma', lastName: 'Admin', ...ALMA, roles: ['admin'] });
     // 20,000.10 € by card, then a bank transfer of 500 € entered by staff (pending).
     await api(server.url, token, 'POST', '/deposit/3d-secure', {
@@ -172,6 +188,13 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     expect(await axe(page)).toEqual([]);
     await screenshot(page, 'money-billing-desktop-light');
 
+    // Only the deposits: the two of them, each with the balance after it.
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Deposit', exact: true }).click();
+    await expect.poll(() => page.getByTestId('statement-row').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByTestId('entry-amount').allTextContents()).toEqual(['€500.00', '€20,000.10']);
+    expect(await page.getByTestId('entry-balance').allTextContents()).toEqual(['€20,424.80', '€20,000.10']);
+
     for (const format of ['csv', 'xlsx'] as const) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -182,6 +205,19 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       if (format === 'csv') expect(file.toString('utf8')).toContain('20000.10');
       else expect(file.subarray(0, 2).toString()).toBe('PK'); // a zip container, as .xlsx is
     }
+  });
+
+  test("the lead's page has its money; the lead's dashboard shows its funds", async () => {
+    await staff.page.goto(`${server.url}/leads/${leadId}`);
+    const money = staff.page.getByTestId('lead-money');
+    await visible(money.getByTestId('available-funds'), 20_000);
+    expect(await textOf(money.getByTestId('available-funds'))).toBe('€8,500.10');
+    await lead.page.goto(`${server.url}/`);
+    await visible(lead.page.getByTestId('dashboard-available'), 20_000);
+    expect(await textOf(lead.page.getByTestId('dashboard-available'))).toBe('€8,500.10');
+    expect(await textOf(lead.page.getByTestId('dashboard-capital'))).toBe('€8,500.10');
+    expect(await axe(lead.page)).toEqual([]);
+    await screenshot(lead.page, 'money-dashboard-lead-phone-light');
   });
 
   test('cash flow: the daily net flow chart, totals by status, first deposits', async () => {

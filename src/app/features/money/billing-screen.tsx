@@ -19,8 +19,8 @@ import { downloadStatement } from './money-api.ts';
 import { loadStatement } from './statement-source.ts';
 
 const PAGE = 20;
-/** The ledger's transfer kinds a lead's available account sees (src/server/money, deposits, withdrawals). */
-export const STATEMENT_KINDS = ['deposit', 'withdrawal', 'withdrawal_failed', 'adjustment_credit', 'adjustment_debit'] as const;
+/** The ledger's transfer kinds a lead's available account sees (src/server/money: deposits, withdrawals, adjustments). */
+export const STATEMENT_KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_refund', 'adjustment_credit', 'adjustment_debit'] as const;
 
 const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });
 const cellStyle = css({ py: '2', px: '2', textAlign: 'start', borderTopWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' });
@@ -142,7 +142,8 @@ export function Statement({ leadId }: { leadId: string }) {
             onChange={(value) => (setKind(value[0] ?? ''), setPage(1))}
           />
         </div>
-        <div className={css({ overflowX: 'auto' })}>
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-label={t('app.money.billing.entries')}>
           <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} data-testid="statement">
             <thead>
               <tr className={css({ color: 'fg.muted' })}>

@@ -1,8 +1,7 @@
 import { allowedActions, type Machine } from '../../../shared/lifecycle/define-machine.ts';
 import { depositMachine, withdrawalMachine } from '../../../shared/lifecycle/machines.ts';
-import { http } from '../../api/client.ts';
-import { requireOnline } from '../../api/online-only.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
+import { runOnline } from '../../offline/run-online.ts';
 
 export type MoneyEntity = 'deposit' | 'withdrawal';
 
@@ -16,10 +15,11 @@ export function offeredActions(entity: MoneyEntity, status: unknown, roles: read
   return allowedActions(MACHINES[entity], String(status ?? ''), roles).filter((action) => !OWN_SCREEN.has(action));
 }
 
-/** Runs a status action online (never queued): `PATCH /deposit/:id/cancel`, else `POST /{entity}/:id/{action}`. */
-export async function runMoneyAction(entity: MoneyEntity, id: string, action: string): Promise<EntityRecord> {
-  requireOnline();
+/**
+ * Runs a status action online through the offline engine (never queued; refused at once offline):
+ * `PATCH /deposit/:id/cancel`, else `POST /{entity}/:id/{action}`. The answer lands in the mirror.
+ */
+export function runMoneyAction(entity: MoneyEntity, id: string, action: string): Promise<EntityRecord> {
   const cancel = entity === 'deposit' && action === 'cancel';
-  const answer = await http<Record<string, unknown>>(`/v1/${entity}/${id}/${action}`, { method: cancel ? 'PATCH' : 'POST', body: {} });
-  return (answer[entity] ?? answer) as EntityRecord;
+  return runOnline(entity, id, { method: cancel ? 'PATCH' : 'POST', path: `/v1/${entity}/${id}/${action}`, body: {} });
 }

@@ -2,6 +2,7 @@ import { FetchError } from 'ofetch';
 import { http } from '../../api/client.ts';
 import { toApiError, type ApiError } from '../../api/http.ts';
 import { requireOnline } from '../../api/online-only.ts';
+import { runOnline } from '../../offline/run-online.ts';
 import type { CardDepositInput, DepositAnswer } from '../../../shared/money/card-deposit.ts';
 import type { DepositStats, WithdrawalStats } from '../../../shared/money/stats.ts';
 import type { Statement } from '../../../shared/money/funds.ts';
@@ -30,6 +31,13 @@ function toMoneyError(cause: unknown): MoneyError {
   return error;
 }
 
+/** runOnline passes the server's details through as they came: keep them as `raw` too. */
+function withRawDetails(cause: unknown): MoneyError {
+  const error = toMoneyError(cause);
+  if (!error.raw && error.details) error.raw = error.details as Record<string, unknown>;
+  return error;
+}
+
 async function online<T>(call: () => Promise<T>): Promise<T> {
   requireOnline();
   try {
@@ -42,11 +50,16 @@ async function online<T>(call: () => Promise<T>): Promise<T> {
 export const createCardDeposit = (body: CardDepositInput) =>
   online(() => http('/v1/deposit/3d-secure', { method: 'POST', body }).then(depositOf));
 
+/** Through runOnline: the deposit's answer lands in the mirror; the code is sent, never queued or kept. */
 export const confirmSecureCode = (depositId: string, secureCode: string) =>
-  online(() => http(`/v1/deposit/${depositId}/confirm-3d-secure`, { method: 'POST', body: { secureCode } }).then(depositOf));
+  runOnline('deposit', depositId, { method: 'POST', path: `/v1/deposit/${depositId}/confirm-3d-secure`, body: { secureCode } })
+    .then(depositOf)
+    .catch((cause: unknown) => {
+      throw withRawDetails(cause);
+    });
 
 export const cancelDeposit = (depositId: string) =>
-  online(() => http(`/v1/deposit/${depositId}/cancel`, { method: 'PATCH', body: {} }).then(depositOf));
+  runOnline('deposit', depositId, { method: 'PATCH', path: `/v1/deposit/${depositId}/cancel`, body: {} }).then(depositOf);
 
 export const getDeposit = (depositId: string, signal?: AbortSignal) => http(`/v1/deposit/${depositId}`, { signal }).then(depositOf);
 

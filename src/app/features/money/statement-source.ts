@@ -1,77 +1,36 @@
-import { LEAD_ACCOUNT_KINDS } from '../../../shared/money/accounts.ts';
-import { sumEuros } from '../../../shared/money.ts';
+import type { Statement } from '../../../shared/money/funds.ts';
 import { isOnline } from '../../api/online-only.ts';
-import { toApiError } from '../../api/http.ts';
-import type { EntityName } from '../../../shared/entities/index.ts';
-import { entityStore } from '../../data/stores.ts';
-import { offline } from '../../offline/offline-state.ts';
+import { toApiError, UNEXPECTED_ERROR } from '../../api/http.ts';
+import { recallAnswer, rememberAnswer } from '../../data/last-known.ts';
+import i18next from 'i18next';
 import { statementOf, type StatementQuery } from './money-api.ts';
-import type { StatementEntry } from '../../../shared/money/funds.ts';
 
-/** A statement as the billing screen shows it; `asOf` set when it comes from the device's mirror. */
-export type StatementView = {
-  entries: StatementEntry[];
-  count: number;
-  availableFunds: number;
-  capital: number;
-  /** When the mirror last heard from the server: the balance is the last known one. */
+/** A statement as the billing screen shows it; `asOf` set when it is the device's last known one. */
+export type StatementView = Omit<Statement, 'pageToCreate'> & {
+  /** When the device last heard it from the server (offline): the balance is the last known one. */
   asOf: string | null;
 };
 
+/** The answer to these filters, or (no query) the lead's latest answer whatever its filters. */
+const keyOf = (leadId: string, query?: StatementQuery) => `statement:${leadId}${query ? `:${JSON.stringify(query)}` : ''}`;
+
 /**
- * The server's statement when online; without a connection, the lead's accounts and entries from the
- * offline mirror (read-only entities synced to its devices), marked with when they were last pulled.
+ * The server's statement when online, kept on the device; without a connection, the last one the
+ * device heard for the same lead and filters (else its latest), marked with when it came. The ledger's
+ * accounts are not in the mirror's tables yet: once they are, the balance can come from there.
  */
 export async function loadStatement(leadId: string, query: StatementQuery, signal?: AbortSignal): Promise<StatementView> {
   if (isOnline()) {
     try {
       const answer = await statementOf(leadId, query, signal);
+      await rememberAnswer(keyOf(leadId, query), answer);
+      await rememberAnswer(keyOf(leadId), answer);
       return { ...answer, asOf: null };
     } catch (cause) {
       if (!toApiError(cause).network) throw cause;
     }
   }
-  return fromMirror(leadId, query, signal);
-}
-
-/** The ledger's read-only mirrored entities (src/shared/entities/account.ts, ledger-entry.ts). */
-const MIRRORED = { account: 'account' as EntityName, entry: 'ledger-entry' as EntityName };
-
-async function fromMirror(leadId: string, query: StatementQuery, signal?: AbortSignal): Promise<StatementView> {
-  const accounts = await entityStore(MIRRORED.account).list(
-    { page: 1, limit: 20, filters: [{ field: 'leadId', values: [leadId] }] },
-    signal,
-  );
-  const balanceOf = (kind: string) => accounts.rows.filter((a) => a.kind === kind).map((a) => Number(a.balance ?? 0));
-  const filters = [
-    { field: 'leadId', values: [leadId] },
-    { field: 'accountKind', values: ['available'] },
-    ...(query.kind ? [{ field: 'kind', values: [query.kind] }] : []),
-  ];
-  const limit = query.limit ?? 20;
-  const page = await entityStore(MIRRORED.entry).list(
-    { page: query.page ?? 1, limit, filters, sorts: [{ field: 'seq', order: 'desc' }] },
-    signal,
-  );
-  const inRange = (date: string) => (!query.from || date.slice(0, 10) >= query.from) && (!query.to || date.slice(0, 10) <= query.to);
-  const entries: StatementEntry[] = page.rows
-    .map((row) => ({
-      id: row.id,
-      date: String(row.dateCreation ?? ''),
-      kind: String(row.kind ?? ''),
-      sourceEntity: String(row.sourceEntity ?? ''),
-      sourceId: String(row.sourceId ?? ''),
-      memo: null,
-      amount: Number(row.amount ?? 0),
-      balance: Number(row.balanceAfter ?? 0),
-    }))
-    .filter((entry) => inRange(entry.date));
-  const lastPulled = offline.status?.lastPulledAt ?? null;
-  return {
-    entries,
-    count: page.count,
-    availableFunds: sumEuros(balanceOf('available')),
-    capital: sumEuros(LEAD_ACCOUNT_KINDS.flatMap(balanceOf)),
-    asOf: lastPulled ? new Date(lastPulled).toISOString() : new Date(0).toISOString(),
-  };
+  const known = (await recallAnswer<Statement>(keyOf(leadId, query))) ?? (await recallAnswer<Statement>(keyOf(leadId)));
+  if (!known) throw { message: i18next.t('app.money.billing.nothingKnown') || UNEXPECTED_ERROR, network: true };
+  return { ...known.value, asOf: new Date(known.at).toISOString() };
 }

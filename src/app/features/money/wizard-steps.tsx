@@ -6,7 +6,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { ProgressBar } from '../../ui/progress.tsx';
 import type { DepositRecord } from './money-api.ts';
 import { DepositStatusBadge } from './status-badges.tsx';
 
@@ -105,11 +105,8 @@ export function BankStep({ deposit, busy, onCancel }: { deposit: DepositRecord; 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '4' })} data-testid="bank-working">
       <PaymentSummary deposit={deposit} />
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-        <Spinner label={t('app.money.wizard.bankWorking')} />
-        <p role="status" aria-live="polite" className={css({ fontSize: 'sm' })}>
-          {t('app.money.wizard.bankWorking')}
-        </p>
+      <div role="status" aria-live="polite">
+        <ProgressBar label={t('app.money.wizard.bankWorking')} value={null} valueText="" />
       </div>
       <p className={summaryStyle}>{t('app.money.wizard.bankExplain')}</p>
       <div className={actionsStyle}>
