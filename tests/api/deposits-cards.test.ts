@@ -188,6 +188,12 @@ describe('cards that answer at once', () => {
     expect(await creditsOf(first.body.id)).toBe(1);
   });
 
+  it('GET /deposit/gateway says the sandbox serves card deposits (the screen lists its test cards)', async () => {
+    const answer = await server.call({ method: 'GET', url: '/api/v1/deposit/gateway', token: lead.token });
+    expect(answer.body).toEqual({ name: 'sandbox', sandbox: true });
+    expect((await server.call({ method: 'GET', url: '/api/v1/deposit/gateway' })).status).toBe(401);
+  });
+
   it('needs a signed-in user', async () => {
     const answer = await server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', payload: card('4242424242424242') });
     expect(answer.status).toBe(401);

@@ -107,6 +107,20 @@ describe('staff-entered deposits', () => {
     expect(late.body.code).toBe('INVALID_TRANSITION');
   });
 
+  it('a completed deposit cannot be deleted (its credit stays booked); a failed one can, by an admin', async () => {
+    const done = await transfer(root, { amount: 9, userId: leadA.id });
+    await act(root, done.body.id, 'complete');
+    const before = await fingerprint(server);
+    const refused = await server.call({ method: 'DELETE', url: `/api/v1/deposit/${done.body.id}`, token: root });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('INVALID_TRANSITION');
+    expect(await fingerprint(server)).toBe(before);
+    const failed = await transfer(root, { amount: 9, userId: leadA.id });
+    await act(root, failed.body.id, 'fail');
+    expect((await server.call({ method: 'DELETE', url: `/api/v1/deposit/${failed.body.id}`, token: regular.token })).status).toBe(403);
+    expect((await server.call({ method: 'DELETE', url: `/api/v1/deposit/${failed.body.id}`, token: root })).status).toBe(200);
+  });
+
   it('regular staff act on their own leads only; the owner (or staff) cancels a pending transfer', async () => {
     const forB = await transfer(root, { amount: 15, userId: leadB.id });
     expect((await act(regular.token, forB.body.id, 'complete')).status).toBe(404);

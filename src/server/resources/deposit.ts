@@ -23,5 +23,10 @@ export const depositResource = defineResource({
         throw new AppError('INVALID_TRANSITION', { transactionId: { key: 'validation.statusByAction', params: {} } });
       return patch;
     },
+    /** Booked money never disappears with its record; a deposit the bank is working on stays too. */
+    async beforeDelete(_ctx, existing) {
+      if (existing.status === 'completed' || existing.status === 'awaiting_3d_secure')
+        throw new AppError('INVALID_TRANSITION', { status: { key: 'validation.statusByAction', params: {} } });
+    },
   },
 });
