@@ -102,6 +102,10 @@ describe('funds and adjustments', () => {
       `select data->>'reason' reason, actor_id::text actor from audit_log where action = 'funds.adjustment' and data->>'id' = '${id}'`,
     );
     expect(row).toEqual({ reason: 'goodwill', actor: admin.id });
+    const [booked] = await server.sql<{ actor: string; memo: string }>(
+      `select actor_id::text actor, memo from transfers where source_entity = 'adjustment' and source_id = '${id}'`,
+    );
+    expect(booked).toEqual({ actor: admin.id, memo: 'goodwill' });
   });
 
   it('bad adjustments are refused with the field named, in en and fr, and change nothing', async () => {

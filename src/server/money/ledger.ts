@@ -20,7 +20,9 @@ export type Cause = { sourceEntity: string; sourceId: string; kind: string };
 export type TransferRequest = { from: AccountRef; to: AccountRef; amountCents: number; cause: Cause; memo?: string };
 
 /** What a booking needs of `Work`: its transaction, its actor (absent for scheduled work) and the change log. */
-export type LedgerWork = Pick<Work, 'tx' | 'changed'> & { actor?: Pick<Work['actor'], 'id'> | null };
+export type LedgerWork = Pick<Work, 'tx' | 'changed'> & {
+  actor?: (Pick<Work['actor'], 'id'> & Partial<Pick<Work['actor'], 'impersonatorId'>>) | null;
+};
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -163,7 +165,9 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
       { id: uuidv7(), leadId: from.leadId },
       { id: uuidv7(), leadId: to.leadId },
     ];
-    const booking = await book(tx, id, entries[0].id, entries[1].id, from, to, request, work.actor?.id ?? null);
+    // The real person behind an impersonation, as the audit log records it.
+    const actorId = work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null;
+    const booking = await book(tx, id, entries[0].id, entries[1].id, from, to, request, actorId);
     if (!booking.claimed) {
       results.push({ booked: false });
       continue;
