@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../src/app/offline/ports.ts';
+import { inProcessLocks, type FetchLike } from '../../src/app/offline/ports.ts';
 import { runOnlineWith } from '../../src/app/offline/run-online.ts';
 import type { TestServer } from '../api/harness.ts';
 import { engineFor, startListeningServer, switchableOnline } from './harness.ts';
@@ -49,8 +49,18 @@ describe('runOnline', () => {
     const lead = await pendingLead();
     const online = switchableOnline(true);
     const fetch = countingFetch();
+    // Another tab holds the outbox lock, so this engine's own loop never sends: whatever goes, runOnline sends.
+    const locks = inProcessLocks();
+    let releaseLock = () => {};
+    void locks.request(`brokerdesk-outbox-${staff.id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
     // No timed pulls: what reaches the mirror after the action comes from the action's answer.
-    const engine = engineFor(staff.id, baseUrl, () => staff.token, { online, fetch, pullEveryMs: 3_600_000, requestTimeoutMs: 30_000 });
+    const engine = engineFor(staff.id, baseUrl, () => staff.token, {
+      online,
+      fetch,
+      locks,
+      pullEveryMs: 3_600_000,
+      requestTimeoutMs: 30_000,
+    });
     await engine.start();
     try {
       const mirrored = await engine.db.records('user').get(lead.id);
@@ -66,9 +76,10 @@ describe('runOnline', () => {
       expect(await engine.unsentCount()).toBe(1);
       fetch.log.length = 0;
       online.set(true);
-      // Back online the engine pulls (and may start sending the edit itself): let that pull end first.
+      // Back online the engine pulls: let that pull end first. The edit is still waiting.
       await engine.pull();
       const pullsBefore = fetch.log.filter((line) => line.startsWith('GET /v1/sync')).length;
+      expect(await engine.unsentCount()).toBe(1);
 
       const answer = await runOnlineWith({ engine, translate }, 'user', lead.id, decision(lead.id));
       // The edit went first (as version 2 → 3), then the action (3 → 4); nothing was left behind.
@@ -85,6 +96,7 @@ describe('runOnline', () => {
       expect(local).toMatchObject({ firstName: 'Adele', verificationStatus: 'verified', version: 4 });
       expect(local?._pending).toBeUndefined();
     } finally {
+      releaseLock();
       await engine.stop();
     }
   });
