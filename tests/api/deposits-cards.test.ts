@@ -223,14 +223,14 @@ describe('3-D Secure', () => {
     expect(first.body).toMatchObject({
       code: 'SECURE_CODE_INVALID',
       details: { triesLeft: 2 },
-      message: 'Wrong secure code: 2 tries left',
+      message: 'Wrong secure code: 2 attempt(s) left',
     });
     const second = await confirm(lead.token, created.body.id, '222222', { 'x-lang': 'fr' });
     expect(second.status).toBe(422);
     expect(second.body).toMatchObject({
       code: 'SECURE_CODE_INVALID',
       details: { triesLeft: 1 },
-      message: 'Code de sécurité erroné : encore 1 essais',
+      message: 'Code de sécurité erroné : il reste 1 essai(s)',
     });
     const before = await available(lead.id);
     const third = await confirm(lead.token, created.body.id, '333333');
