@@ -261,6 +261,15 @@ describe('stats', () => {
     expect(days[0]).toBe('2026-02-02');
   });
 
+  it('answers for every time zone Node knows (never a 500 where PostgreSQL does not know one)', async () => {
+    const failures: string[] = [];
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      const answer = await get('/api/v1/deposit/stats?from=2026-03-02&to=2026-03-02', root, { 'x-timezone': zone });
+      if (answer.status !== 200) failures.push(`${zone}: ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
   it('refuses a bad range (en, fr) and an unknown zone falls back to UTC; needs sign-in', async () => {
     const reversed = await get('/api/v1/deposit/stats?from=2026-03-05&to=2026-03-01', root, { 'x-lang': 'fr' });
     expect(reversed.status).toBe(400);

@@ -161,6 +161,14 @@ async function statsOf(
   };
 }
 
+/** PostgreSQL's "time zone not recognized" (22023), somewhere in drizzle's cause chain. */
+function isUnknownZone(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '22023') return true;
+  }
+  return false;
+}
+
 export function registerMoneyStatsRoutes(app: FastifyInstance) {
   for (const subject of ['deposit', 'withdrawal'] as const) {
     app.get(
@@ -170,7 +178,12 @@ export function registerMoneyStatsRoutes(app: FastifyInstance) {
         const actor = actorOrThrow(request);
         const timeZone = timeZoneOf(request.headers['x-timezone']);
         const { from, to } = rangeOf(request, timeZone, app.services.clock.now());
-        const stats = await statsOf(app.services.db, actor, subject, timeZone, localeOf(request.headers['x-local-language']), from, to);
+        const locale = localeOf(request.headers['x-local-language']);
+        // A zone Node knows but PostgreSQL does not (their tz databases differ slightly) counts in UTC.
+        const stats = await statsOf(app.services.db, actor, subject, timeZone, locale, from, to).catch((error: unknown) => {
+          if (!isUnknownZone(error)) throw error;
+          return statsOf(app.services.db, actor, subject, 'UTC', locale, from, to);
+        });
         return subject === 'deposit' ? { depositStats: stats } : { withdrawalStats: stats };
       },
     );
