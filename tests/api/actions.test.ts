@@ -23,7 +23,7 @@ describe('actions on a lifecycle', () => {
   const newLead = () => server.user(root, { roles: ['lead'], assignedTo: staff.id });
   const setVerification = (id: string, status: string) =>
     server.sql(`update users set verification_status = '${status}', version = version + 1 where id = '${id}'`);
-  const decide = (id: string, token: string, payload: unknown, headers: Record<string, string> = {}) =>
+  const decide = (id: string, token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     server.call({ method: 'PATCH', url: `/api/v1/user/${id}/verification`, token, payload, headers });
 
   /** Everything an action could have written about one record. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { notifications } from '../../src/server/db/schema.ts';
+import { notifications, users } from '../../src/server/db/schema.ts';
 import { manualClock } from '../../src/server/scheduler/clock.ts';
 import { defineJob, type JobDefinition } from '../../src/server/scheduler/define-job.ts';
 import { createScheduler } from '../../src/server/scheduler/scheduler.ts';
@@ -27,9 +27,7 @@ function dailyDigest(name: string, from: string, options: { crashOnce?: string; 
       return due;
     },
     async run(work, key) {
-      const [{ userId }] = (await work.tx.execute(sql`select id as "userId" from users where email = 'root@test.local'`)).rows as {
-        userId: string;
-      }[];
+      const [{ id: userId }] = await work.tx.select({ id: users.id }).from(users).where(eq(users.email, 'root@test.local'));
       const id = uuidv7();
       await work.tx.insert(notifications).values({ id, userId, type: name, title: 'app.notifications.digest', data: { day: key } });
       work.changed({ entity: 'notification', recordId: id, op: 'upsert', audience: [userId] });
