@@ -250,6 +250,7 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     await visible(page.getByTestId('available-funds'));
     expect(await textOf(page.getByTestId('available-funds'))).toBe('€8,500.10');
     expect(await page.getByTestId('last-known').count()).toBe(0);
+    await visible(page.getByRole('link', { name: 'Deposit by card' }));
     await screenshot(page, 'money-billing-phone-light');
     await page.goto(`${server.url}/deposits`);
     await visible(page.getByRole('row').filter({ hasText: '€20,000.10' }), 20_000);
@@ -262,6 +263,13 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       expect(await textOf(page.getByTestId('capital'))).toBe('€8,500.10');
       expect(await axe(page)).toEqual([]);
       await screenshot(page, 'money-billing-phone-offline');
+      // Money actions are online-only and say so: the withdrawal request cannot be sent.
+      await page.getByRole('button', { name: 'Request a withdrawal' }).click();
+      const dialog = page.getByRole('dialog');
+      await visible(dialog.getByTestId('offline-note'));
+      expect(await dialog.getByRole('button', { name: 'Request', exact: true }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await gone(page.getByRole('dialog'));
     } finally {
       await context.setOffline(false);
     }

@@ -10,13 +10,15 @@ import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonRecipe } from '../../ui/button.tsx';
+import { Link } from '@tanstack/react-router';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { DatePicker } from '../../ui/date-picker.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { downloadStatement } from './money-api.ts';
 import { loadStatement } from './statement-source.ts';
+import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
 /** The ledger's transfer kinds a lead's available account sees (src/server/money: deposits, withdrawals, adjustments). */
@@ -26,16 +28,41 @@ const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });
 const cellStyle = css({ py: '2', px: '2', textAlign: 'start', borderTopWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' });
 const numberCell = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 
-/** Billing (DESIGN.md §13): a lead's statement; staff pick the lead, a lead reads its own. */
+/** Billing (DESIGN.md §13): a lead's statement; staff pick the lead, a lead reads its own, deposits and withdraws. */
 export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: string; onLeadChange: (leadId: string | undefined) => void }) {
   const { t } = useTranslation();
   const me = useSnapshot(auth).user;
   const lead = isLeadOnly(me?.roles ?? []);
   const leads = useLookup('user', LEAD_FILTER, personName, !lead);
   const leadId = lead ? me?.id : chosen;
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [version, setVersion] = useState(0);
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-      <PageHeader title={t('app.nav.billing')} />
+      <PageHeader
+        title={t('app.nav.billing')}
+        actions={
+          lead ? (
+            <>
+              <Link to="/deposits/new" className={buttonRecipe()}>
+                {t('app.money.wizard.open')}
+              </Link>
+              <Button variant="outline" onClick={() => setWithdrawing(true)}>
+                {t('app.money.withdraw.open')}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {withdrawing ? (
+        <WithdrawalRequestDialog
+          onClose={() => setWithdrawing(false)}
+          onDone={() => {
+            setWithdrawing(false);
+            setVersion((n) => n + 1);
+          }}
+        />
+      ) : null}
       {!lead ? (
         <div className={css({ maxW: '24rem' })}>
           <Select
@@ -47,7 +74,11 @@ export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: strin
           />
         </div>
       ) : null}
-      {leadId ? <Statement key={leadId} leadId={leadId} /> : <p className={css({ color: 'fg.muted' })}>{t('app.money.billing.noLead')}</p>}
+      {leadId ? (
+        <Statement key={`${leadId}:${version}`} leadId={leadId} />
+      ) : (
+        <p className={css({ color: 'fg.muted' })}>{t('app.money.billing.noLead')}</p>
+      )}
     </div>
   );
 }
