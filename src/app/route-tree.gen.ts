@@ -13,7 +13,10 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSectionRouteImport } from './routes/_app/$section'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
+import { Route as AppCashFlowRouteImport } from './routes/_app/cash-flow'
+import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -21,6 +24,8 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVerificationRouteImport } from './routes/_app/verification'
+import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
+import { Route as AppDepositsNewRouteImport } from './routes/_app/deposits_.new'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads_.$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads_.import'
 
@@ -43,9 +48,24 @@ const AppSectionRoute = AppSectionRouteImport.update({
   path: '/$section',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCampaignsRoute = AppCampaignsRouteImport.update({
   id: '/campaigns',
   path: '/campaigns',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCashFlowRoute = AppCashFlowRouteImport.update({
+  id: '/cash-flow',
+  path: '/cash-flow',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDepositsRoute = AppDepositsRouteImport.update({
+  id: '/deposits',
+  path: '/deposits',
   getParentRoute: () => AppRoute,
 } as any)
 const AppLeadsRoute = AppLeadsRouteImport.update({
@@ -83,6 +103,16 @@ const AppVerificationRoute = AppVerificationRouteImport.update({
   path: '/verification',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWithdrawalsRoute = AppWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDepositsNewRoute = AppDepositsNewRouteImport.update({
+  id: '/deposits_/new',
+  path: '/deposits/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLeadsLeadIdRoute = AppLeadsLeadIdRouteImport.update({
   id: '/leads_/$leadId',
   path: '/leads/$leadId',
@@ -98,7 +128,10 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/$section': typeof AppSectionRoute
+  '/billing': typeof AppBillingRoute
   '/campaigns': typeof AppCampaignsRoute
+  '/cash-flow': typeof AppCashFlowRoute
+  '/deposits': typeof AppDepositsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
@@ -106,13 +139,18 @@ export interface FileRoutesByFullPath {
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
   '/verification': typeof AppVerificationRoute
+  '/withdrawals': typeof AppWithdrawalsRoute
+  '/deposits/new': typeof AppDepositsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$section': typeof AppSectionRoute
+  '/billing': typeof AppBillingRoute
   '/campaigns': typeof AppCampaignsRoute
+  '/cash-flow': typeof AppCashFlowRoute
+  '/deposits': typeof AppDepositsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
@@ -120,7 +158,9 @@ export interface FileRoutesByTo {
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
   '/verification': typeof AppVerificationRoute
+  '/withdrawals': typeof AppWithdrawalsRoute
   '/': typeof AppIndexRoute
+  '/deposits/new': typeof AppDepositsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
 }
@@ -129,7 +169,10 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/$section': typeof AppSectionRoute
+  '/_app/billing': typeof AppBillingRoute
   '/_app/campaigns': typeof AppCampaignsRoute
+  '/_app/cash-flow': typeof AppCashFlowRoute
+  '/_app/deposits': typeof AppDepositsRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/profile': typeof AppProfileRoute
@@ -137,7 +180,9 @@ export interface FileRoutesById {
   '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/verification': typeof AppVerificationRoute
+  '/_app/withdrawals': typeof AppWithdrawalsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/deposits_/new': typeof AppDepositsNewRoute
   '/_app/leads_/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads_/import': typeof AppLeadsImportRoute
 }
@@ -147,7 +192,10 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$section'
+    | '/billing'
     | '/campaigns'
+    | '/cash-flow'
+    | '/deposits'
     | '/leads'
     | '/platform'
     | '/profile'
@@ -155,13 +203,18 @@ export interface FileRouteTypes {
     | '/sync-issues'
     | '/users'
     | '/verification'
+    | '/withdrawals'
+    | '/deposits/new'
     | '/leads/$leadId'
     | '/leads/import'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/$section'
+    | '/billing'
     | '/campaigns'
+    | '/cash-flow'
+    | '/deposits'
     | '/leads'
     | '/platform'
     | '/profile'
@@ -169,7 +222,9 @@ export interface FileRouteTypes {
     | '/sync-issues'
     | '/users'
     | '/verification'
+    | '/withdrawals'
     | '/'
+    | '/deposits/new'
     | '/leads/$leadId'
     | '/leads/import'
   id:
@@ -177,7 +232,10 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/$section'
+    | '/_app/billing'
     | '/_app/campaigns'
+    | '/_app/cash-flow'
+    | '/_app/deposits'
     | '/_app/leads'
     | '/_app/platform'
     | '/_app/profile'
@@ -185,7 +243,9 @@ export interface FileRouteTypes {
     | '/_app/sync-issues'
     | '/_app/users'
     | '/_app/verification'
+    | '/_app/withdrawals'
     | '/_app/'
+    | '/_app/deposits_/new'
     | '/_app/leads_/$leadId'
     | '/_app/leads_/import'
   fileRoutesById: FileRoutesById
@@ -225,11 +285,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSectionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns': {
       id: '/_app/campaigns'
       path: '/campaigns'
       fullPath: '/campaigns'
       preLoaderRoute: typeof AppCampaignsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cash-flow': {
+      id: '/_app/cash-flow'
+      path: '/cash-flow'
+      fullPath: '/cash-flow'
+      preLoaderRoute: typeof AppCashFlowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deposits': {
+      id: '/_app/deposits'
+      path: '/deposits'
+      fullPath: '/deposits'
+      preLoaderRoute: typeof AppDepositsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/leads': {
@@ -281,6 +362,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerificationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/withdrawals': {
+      id: '/_app/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/withdrawals'
+      preLoaderRoute: typeof AppWithdrawalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deposits_/new': {
+      id: '/_app/deposits_/new'
+      path: '/deposits/new'
+      fullPath: '/deposits/new'
+      preLoaderRoute: typeof AppDepositsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/leads_/$leadId': {
       id: '/_app/leads_/$leadId'
       path: '/leads/$leadId'
@@ -300,7 +395,10 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSectionRoute: typeof AppSectionRoute
+  AppBillingRoute: typeof AppBillingRoute
   AppCampaignsRoute: typeof AppCampaignsRoute
+  AppCashFlowRoute: typeof AppCashFlowRoute
+  AppDepositsRoute: typeof AppDepositsRoute
   AppLeadsRoute: typeof AppLeadsRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -308,14 +406,19 @@ interface AppRouteChildren {
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppUsersRoute: typeof AppUsersRoute
   AppVerificationRoute: typeof AppVerificationRoute
+  AppWithdrawalsRoute: typeof AppWithdrawalsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppDepositsNewRoute: typeof AppDepositsNewRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSectionRoute: AppSectionRoute,
+  AppBillingRoute: AppBillingRoute,
   AppCampaignsRoute: AppCampaignsRoute,
+  AppCashFlowRoute: AppCashFlowRoute,
+  AppDepositsRoute: AppDepositsRoute,
   AppLeadsRoute: AppLeadsRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProfileRoute: AppProfileRoute,
@@ -323,7 +426,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppUsersRoute: AppUsersRoute,
   AppVerificationRoute: AppVerificationRoute,
+  AppWithdrawalsRoute: AppWithdrawalsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppDepositsNewRoute: AppDepositsNewRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -17,6 +17,8 @@ import './context.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCampaignRoutes } from './features/campaigns/routes.ts';
+import { registerCardDepositRoutes } from './features/deposits/card-routes.ts';
+import { registerMoneyStatsRoutes } from './features/money-stats/routes.ts';
 import { registerImportRoutes } from './features/import/routes.ts';
 import { registerDocumentRoutes } from './features/leads/documents.ts';
 import { registerLeadRoutes } from './features/leads/routes.ts';
@@ -30,19 +32,43 @@ import { registerHeavyLimit } from './http/heavy-limit.ts';
 import { registerHttpsOnlyHeaders } from './http/https-headers.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { validatorCompiler } from './http/validate.ts';
+import { registerActions } from './actions/define-action.ts';
+import { ACTIONS } from './actions/registry.ts';
+import { registerFundsRoutes } from './money/funds-routes.ts';
+import { CARD_SECRET_LOG_PATHS } from './payments/redact.ts';
+import { createSandboxGateway } from './payments/sandbox-gateway.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import { createRealtime } from './realtime/realtime.ts';
+import { systemClock, type Clock } from './scheduler/clock.ts';
+import type { JobDefinition } from './scheduler/define-job.ts';
+import { JOBS } from './scheduler/jobs.ts';
+import { createScheduler } from './scheduler/scheduler.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 
-export type AppOptions = Partial<Config> & { logger?: boolean };
+/** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
+export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
+
+export type AppOptions = Partial<Config> &
+  SchedulingOptions & {
+    /** false: silent; a pino options object (e.g. `{ level, stream }`) lets tests read the log. */
+    logger?: boolean | FastifyServerOptions['logger'];
+    /** The card payment provider; the sandbox of DESIGN.md §6 unless told. */
+    payments?: PaymentGateway;
+  };
 
 /** Builds the whole server (API, realtime, and the client build when present); tests use it as is. */
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const { logger, ...overrides } = options;
+export async function buildApp({ clock = systemClock, scheduler: scheduling, ...options }: AppOptions = {}): Promise<FastifyInstance> {
+  const { logger, payments, ...overrides } = options;
   const config = loadConfig(overrides);
   const database = await openDatabase(config);
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : typeof logger === 'object'
+          ? { ...logger, redact: CARD_SECRET_LOG_PATHS }
+          : { level: config.logLevel, redact: CARD_SECRET_LOG_PATHS },
     bodyLimit: 1024 * 1024,
     // Bad input is refused, never a 500: `__proto__` in JSON bodies is an error, not a silent strip.
     onProtoPoisoning: 'error',
@@ -60,8 +86,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const realtime = createRealtime(app.server, database.db, config.jwtSecret);
-  app.decorate('services', { db: database.db, database, config, realtime });
+  // One scheduler per app: it catches up on start, then runs each job on its interval.
+  const scheduler = createScheduler({
+    db: database.db,
+    clock,
+    jobs: (scheduling && scheduling.jobs) || JOBS,
+    onChanges: (cursor) => realtime.changed(cursor),
+    onBooked: (job, key) =>
+      void Promise.resolve(job.announce?.(app.services, key)).catch((error) =>
+        app.log.error({ err: error, job: job.name, key }, 'announce failed'),
+      ),
+    onError: (job, key, error) => app.log.error({ err: error, job, key }, 'scheduled job failed'),
+  });
+  app.decorate('services', { db: database.db, database, config, realtime, clock, scheduler, payments: payments ?? createSandboxGateway() });
   app.addHook('onClose', async () => {
+    await app.services.scheduler.stop();
     await realtime.close();
     await database.close();
   });
@@ -108,10 +147,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerCampaignRoutes(app);
   registerDocumentRoutes(app);
   registerImportRoutes(app);
+  registerCardDepositRoutes(app);
+  registerMoneyStatsRoutes(app);
+  registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);
+  registerFundsRoutes(app);
   registerSettingRoutes(app);
   registerUploadRoutes(app);
+
+  if (scheduling !== false) app.addHook('onReady', () => scheduler.start());
 
   serveClient(app, config.clientDir);
   return app;

@@ -1,10 +1,19 @@
 import type { Role } from '../shared/roles.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { Clock } from './scheduler/clock.ts';
+import type { Scheduler } from './scheduler/scheduler.ts';
 
-/** What every route reaches through `app.services`. */
-export type Services = { db: Db; database: Database; config: Config; realtime: Realtime };
+/** What every route reaches through `app.services`; `clock` is the one time source of timed work. */
+export type Services = { clock: Clock; scheduler: Scheduler } & {
+  db: Db;
+  database: Database;
+  config: Config;
+  realtime: Realtime;
+  payments: PaymentGateway;
+};
 
 /** The signed-in user a request acts as. */
 export type Actor = {

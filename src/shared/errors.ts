@@ -25,6 +25,12 @@ export const ERROR_CODES = [
   'IMPORT_MISSING_COLUMNS',
   'IMPORT_TOO_MANY_ROWS',
   'VERIFICATION_NOT_PENDING',
+  'INVALID_TRANSITION',
+  'LEAD_NOT_VERIFIED',
+  'APPROVALS_REQUIRED',
+  'APPROVAL_NOT_ALLOWED',
+  'ALREADY_APPROVED',
+  'SECURE_CODE_INVALID',
   'OFFLINE',
   'INTERNAL',
 ] as const;
@@ -63,6 +69,15 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IMPORT_MISSING_COLUMNS: 422,
   IMPORT_TOO_MANY_ROWS: 413,
   VERIFICATION_NOT_PENDING: 409,
+  /** A lifecycle move its machine does not allow from the record's state (DESIGN.md §6). */
+  INVALID_TRANSITION: 422,
+  /** Withdrawals (DESIGN.md §6): a verified lead only; above the threshold two staff approvals, never the enterer's. */
+  LEAD_NOT_VERIFIED: 422,
+  APPROVALS_REQUIRED: 422,
+  APPROVAL_NOT_ALLOWED: 422,
+  ALREADY_APPROVED: 409,
+  /** A wrong 3-D Secure code; `details.triesLeft` says how many remain (the third fails the deposit). */
+  SECURE_CODE_INVALID: 422,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   INTERNAL: 500,

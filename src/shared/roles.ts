@@ -2,8 +2,8 @@
 export const ROLES = ['root', 'admin', 'regular', 'lead'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who an action is open to; each level includes the ones above it. */
-export type Audience = 'root' | 'admin' | 'staff' | 'all';
+/** Who an action is open to; each level includes the ones above it; `nobody` switches it off. */
+export type Audience = 'nobody' | 'root' | 'admin' | 'staff' | 'all';
 
 export const isRoot = (roles: readonly string[]) => roles.includes('root');
 export const isAdmin = (roles: readonly string[]) => isRoot(roles) || roles.includes('admin');
@@ -12,6 +12,8 @@ export const isLeadOnly = (roles: readonly string[]) => roles.length === 1 && ro
 
 export function allows(audience: Audience, roles: readonly string[]): boolean {
   switch (audience) {
+    case 'nobody':
+      return false;
     case 'root':
       return isRoot(roles);
     case 'admin':

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp, type RecordOf } from './entities/define-entity.ts';
 import { wireShape } from './wire.ts';
 import { THEME_COLORS } from './constants.ts';
+import { money } from './money.ts';
 import { bool, email, oneOf, optionalText, requiredText, tags, text } from './fields.ts';
 
 /** The one company-wide settings record (SPEC.md §3); companyName required, valid email (§5). */
@@ -22,6 +23,8 @@ export const settingUpdateSchema = z
     media: z.record(text(64), text(1000)).optional(),
     receiveEmails: bool(),
     receiveNotifications: bool(),
+    /** Withdrawals above this amount need two staff approvals (DESIGN.md §6). */
+    withdrawalApprovalThreshold: money(),
   })
   .partial();
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

@@ -23,6 +23,8 @@ export async function startServer(overrides: AppOptions = {}): Promise<TestServe
     jwtSecret: 'test-secret-test-secret-test-secret',
     // Suites send hundreds of batches from one user; the limit itself is tested with its own setting.
     heavyRequests: { max: 1_000_000, windowSeconds: 60 },
+    // Scheduled work runs when a test asks for it (`app.services.scheduler.runDue()`, or `scheduler: {}`).
+    scheduler: false,
     ...overrides,
   });
   await app.ready();

@@ -119,23 +119,14 @@ describe('leads and staff', () => {
     const spring = (await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: 'Spring' } })).body.id;
     const converted = await lead(root, { campaignId: spring });
     await lead(root, { campaignId: spring });
-    await server.call({
+    // A bank transfer entered by staff starts pending; completing it is an action (DESIGN.md §6).
+    const deposit = await server.call({
       method: 'POST',
       url: '/api/v1/deposit',
       token: root,
-      payload: {
-        amount: 250.5,
-        status: 'completed',
-        userId: converted.id,
-        cardNumber: '4242424242424242',
-        cardExpirationDate: '12/30',
-        fullName: 'C L',
-        street: '1 Rue',
-        zipCode: '75001',
-        country: 'FR',
-        phone: '+33100000000',
-      },
+      payload: { amount: 250.5, status: 'pending', userId: converted.id },
     });
+    expect((await server.call({ method: 'POST', url: `/api/v1/deposit/${deposit.body.id}/complete`, token: root })).status).toBe(200);
     const top = await server.call({ method: 'GET', url: '/api/v1/campaign/top', token: root });
     expect(top.status).toBe(200);
     expect(top.body.topCampaigns[0]).toMatchObject({ id: spring, name: 'Spring', leads: 2, converted: 1, conversionRate: 50 });
@@ -220,8 +211,9 @@ describe('leads and staff', () => {
       token: alice.token,
       payload: { status: 'verified' },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('VERIFICATION_NOT_PENDING');
+    // The verification machine: a decision is made on pending documents only.
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('INVALID_TRANSITION');
     await upload(person.token, 'passport-2.png', PNG);
     const verified = await server.call({
       method: 'PATCH',

@@ -29,6 +29,8 @@ const ACTION_OF: Record<Route, 'create' | 'read' | 'update' | 'delete'> = {
 const ADMIN: readonly MatrixRole[] = ['root', 'admin'];
 const STAFF: readonly MatrixRole[] = ['root', 'admin', 'regular'];
 const ALL: readonly MatrixRole[] = ['root', 'admin', 'regular', 'lead'];
+/** A route switched off for everyone: it answers 404. */
+const NOBODY: readonly MatrixRole[] = [];
 
 /**
  * Whose records a role reaches (DESIGN.md §5): the catalogue (projects, markets, categories, products)
@@ -47,8 +49,10 @@ type EntityAccess = {
 };
 
 /**
- * Who may create, read, update and delete each entity. Money records: a lead asks for a deposit or a
- * withdrawal, staff (not leads) manage them, only admins change or remove them. Orders: staff only
+ * Who may create, read, update and delete each entity. Money (DESIGN.md §6): the standard deposit create
+ * is staff entering a bank transfer (a lead deposits by card through /deposit/3d-secure), staff may add
+ * its bank reference, admins remove one that never completed; a lead asks for a withdrawal (staff for
+ * their lead), only admins change it, and nobody deletes one (the ledger keeps its transfers). Orders: staff only
  * until the trading work exists (a lead would choose its own price and leverage, issue 15).
  */
 export const ACCESS: Record<EntityName, EntityAccess> = {
@@ -56,12 +60,12 @@ export const ACCESS: Record<EntityName, EntityAccess> = {
   notification: { scope: 'personal', create: ADMIN, read: ALL, update: ALL, delete: ALL },
   campaign: { scope: 'staff', create: ADMIN, read: STAFF, update: ADMIN, delete: ADMIN },
   comment: { scope: 'owned', create: STAFF, read: STAFF, update: STAFF, delete: ADMIN },
-  deposit: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: ADMIN },
+  deposit: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
   investment: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: ADMIN },
   order: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
   'product-market': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   project: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
-  withdrawal: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: ADMIN },
+  withdrawal: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: NOBODY },
   dividend: { scope: 'owned', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   product: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   'product-category': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
@@ -80,8 +84,13 @@ export type MatrixCase = { entity: EntityName; role: MatrixRole; ownership: Owne
 export function ownershipsOf(entity: EntityName, role: MatrixRole): Ownership[] {
   const kind = ACCESS[entity].scope;
   if (kind === 'catalog' || kind === 'staff') return ['any'];
-  return role === 'admin' || role === 'regular' ? ['own', 'assigned', 'other'] : ['own', 'other'];
+  const all: Ownership[] = role === 'admin' || role === 'regular' ? ['own', 'assigned', 'other'] : ['own', 'other'];
+  // Only a (verified) lead has withdrawals: a staff member's own is refused by that rule, not by role.
+  return LEAD_ONLY_OWNERS.has(entity) && role !== 'lead' ? all.filter((o) => o !== 'own') : all;
 }
+
+/** Entities whose records only a lead may own (DESIGN.md §6); tests/api/money-ledger.test.ts covers the refusal. */
+const LEAD_ONLY_OWNERS = new Set(['withdrawal']);
 
 /**
  * Whether the actor sees a record: root and admin see everything but other people's personal
@@ -112,6 +121,8 @@ export function expectationOf(entity: EntityName, role: MatrixRole, ownership: O
   const isUser = ACCESS[entity].scope === 'user';
   const creating = route === 'create' || route === 'batchCreate';
   if (isUser && creating && ownership === 'own') return undefined;
+  // A route switched off (nobody may use it) is not registered at all.
+  if (ACCESS[entity][ACTION_OF[route]].length === 0) return { status: 404 };
   if (!ACCESS[entity][ACTION_OF[route]].includes(role)) return { status: 403 };
   if (creating) return { status: mayAttach(entity, role, ownership) ? 201 : 403 };
   const visible = sees(entity, role, ownership);

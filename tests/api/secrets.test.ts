@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './harness.ts';
  */
 const CARD = '5555 4444 3333 1111';
 const CARD_DIGITS = CARD.replace(/\s/g, '');
-const CVV = '9731';
+const CVV = '973';
 const SECURE_CODE = '864209';
 const PASSWORD = 'Sesame2024xyz';
 const FORBIDDEN_KEYS = ['passwordHash', 'password_hash', 'cardNumber', 'cardCVV', 'cardCvv', 'cvv', 'secureCode', 'password'];
@@ -50,19 +50,28 @@ function expectNoSecrets(answer: { body: unknown }, what: string) {
   });
 }
 
+/** A card deposit's body (POST /deposit/3d-secure); the standard create takes no card data at all. */
 const depositPayload = (userId: string) => ({
-  ...ENTITY_FIXTURES.deposit.create({ ...pre, ownerId: userId }, uniqueTag()),
+  amount: 250.5,
+  userId,
   cardNumber: CARD,
+  cardExpirationDate: '12/30',
   cardCVV: CVV,
+  fullName: `Card Holder ${uniqueTag()}`,
+  street: '1 rue de la Paix',
+  zipCode: '75002',
+  country: 'FR',
+  phone: '+33 1 00 00 00 00',
 });
+const bankTransfer = (userId: string) => ENTITY_FIXTURES.deposit.create({ ...pre, ownerId: userId }, uniqueTag());
 
 describe('deposits never echo card data', () => {
-  it('on create, batch, list, search, get, patch, delete, conflict and replay, for staff and the lead', async () => {
+  it('on card create, replay, list, search, get, patch, delete, conflict and actions, for staff and the lead', async () => {
     const key = crypto.randomUUID();
     const payload = depositPayload(lead.id);
     const created = await server.call({
       method: 'POST',
-      url: '/api/v1/deposit',
+      url: '/api/v1/deposit/3d-secure',
       token: root,
       payload,
       headers: { 'idempotency-key': key },
@@ -71,22 +80,24 @@ describe('deposits never echo card data', () => {
     expect(created.body).toMatchObject({ cardLast4: '1111', cardBrand: 'mastercard', cardExpirationDate: '12/30' });
     const replayed = await server.call({
       method: 'POST',
-      url: '/api/v1/deposit',
+      url: '/api/v1/deposit/3d-secure',
       token: root,
       payload,
       headers: { 'idempotency-key': key },
     });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
-    const byLead = await server.call({ method: 'POST', url: '/api/v1/deposit', token: lead.token, payload: depositPayload(lead.id) });
+    const { userId: _own, ...ownPayload } = depositPayload(lead.id);
+    const byLead = await server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token: lead.token, payload: ownPayload });
     expect(byLead.status).toBe(201);
     const batch = await server.call({
       method: 'POST',
       url: '/api/v1/deposit/batch',
       token: root,
-      payload: [depositPayload(lead.id), depositPayload(lead.id)],
+      payload: [bankTransfer(lead.id), bankTransfer(lead.id)],
     });
     expect(batch.status).toBe(201);
     const id = created.body.id;
+    const pending = batch.body.deposits[1].id;
     const answers = {
       created,
       replayed,
@@ -97,13 +108,15 @@ describe('deposits never echo card data', () => {
       leadList: await server.call({ method: 'GET', url: '/api/v1/deposit', token: lead.token }),
       get: await server.call({ method: 'GET', url: `/api/v1/deposit/${id}`, token: lead.token }),
       patch: await server.call({ method: 'PATCH', url: `/api/v1/deposit/${id}`, token: root, payload: { status: 'completed' } }),
+      patched: await server.call({ method: 'PATCH', url: `/api/v1/deposit/${pending}`, token: root, payload: { transactionId: 'T-2' } }),
       conflict: await server.call({
         method: 'PATCH',
-        url: `/api/v1/deposit/${id}`,
+        url: `/api/v1/deposit/${pending}`,
         token: root,
-        payload: { status: 'failed' },
+        payload: { transactionId: 'T-3' },
         headers: { 'if-match': '1' },
       }),
+      cancel: await server.call({ method: 'PATCH', url: `/api/v1/deposit/${pending}/cancel`, token: lead.token }),
       remove: await server.call({ method: 'DELETE', url: `/api/v1/deposit/${batch.body.deposits[0].id}`, token: root }),
     };
     expect(answers.conflict.status).toBe(409);
@@ -111,24 +124,18 @@ describe('deposits never echo card data', () => {
   });
 
   it('refused deposits do not echo the card data either', async () => {
+    const card = (payload: object) => server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token: root, payload });
     const refusals = [
+      await card({ ...depositPayload(lead.id), cardCVV: `${CVV}0` }),
+      await card({ ...depositPayload(lead.id), secureCode: SECURE_CODE }),
+      await card({ ...depositPayload(lead.id), cardNumber: `${CARD}x` }),
+      await card({ ...depositPayload(lead.id), cardNumber: CARD_DIGITS.replace(/1$/, '2') }),
+      // The standard create takes no card data: the unknown fields are named, their values never.
       await server.call({
         method: 'POST',
         url: '/api/v1/deposit',
         token: root,
-        payload: { ...depositPayload(lead.id), cardCVV: `${CVV}0` },
-      }),
-      await server.call({
-        method: 'POST',
-        url: '/api/v1/deposit',
-        token: root,
-        payload: { ...depositPayload(lead.id), secureCode: SECURE_CODE },
-      }),
-      await server.call({
-        method: 'POST',
-        url: '/api/v1/deposit',
-        token: root,
-        payload: { ...depositPayload(lead.id), cardNumber: `${CARD}x` },
+        payload: { ...bankTransfer(lead.id), cardNumber: CARD, cardCVV: CVV },
       }),
       await server.call({
         method: 'POST',

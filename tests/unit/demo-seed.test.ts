@@ -90,6 +90,31 @@ describe('demo seed', () => {
     expect(completed[0].a).toBe(completed[0].b);
   });
 
+  it('books deposits and withdrawals through the ledger: each lead account equals what its records say, and the ledger check passes', async () => {
+    // Available = completed deposits − withdrawals not failed; held = pending withdrawals (DESIGN.md §6).
+    const mismatches = await rows(
+      a.app,
+      `with expected as (
+         select u.id,
+           coalesce((select sum(amount) from deposits d where d.user_id = u.id and d.status = 'completed'), 0)
+             - coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status <> 'failed'), 0) as available,
+           coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status = 'pending'), 0) as held
+         from users u where 'lead' = any(u.roles))
+       select e.id from expected e
+       where e.available <> coalesce((select balance from accounts where lead_id = e.id and kind = 'available'), 0)
+          or e.held <> coalesce((select balance from accounts where lead_id = e.id and kind = 'withdrawal_hold'), 0)`,
+    );
+    expect(mismatches).toEqual([]);
+    const [{ n }] = await rows<{ n: number }>(a.app, `select count(*)::int n from transfers where source_entity = 'deposit'`);
+    const [{ m }] = await rows<{ m: number }>(a.app, `select count(*)::int m from deposits where status = 'completed'`);
+    expect(n).toBe(m);
+    expect(n).toBeGreaterThan(50);
+    const [{ w }] = await rows<{ w: number }>(a.app, `select count(*)::int w from withdrawals`);
+    expect(w).toBeGreaterThan(0);
+    const [{ total }] = await rows<{ total: string }>(a.app, `select coalesce(sum(balance), 0)::text total from accounts`);
+    expect(Number(total)).toBe(0);
+  });
+
   it('signs in every demo account through the API, and /sync serves the lead its own records', async () => {
     for (const login of demoLogins()) {
       const response = await a.app.inject({

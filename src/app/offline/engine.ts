@@ -63,6 +63,8 @@ export function createOfflineEngine(options: EngineOptions) {
   let wakeUp: (() => void) | undefined;
   let timer: unknown;
   const inFlight = new Set<number>();
+  /** Entries sendRecord sent: a loop that read them as ready just before must not send them again. */
+  const sentOnDemand = new Set<number>();
   const reads = createReadPriority();
   // Ids of records with entries in the outbox; read again after the outbox changes (here, or in
   // another tab: Dexie tells every tab).
@@ -229,6 +231,8 @@ export function createOfflineEngine(options: EngineOptions) {
     const worker = async () => {
       for (let entry = queue.shift(); entry; entry = queue.shift()) {
         if (status.pausedForAuth) return;
+        // Taken meanwhile by sendRecord (an online-only action's own send): not twice.
+        if (inFlight.has(entry.seq!) || sentOnDemand.has(entry.seq!)) continue;
         inFlight.add(entry.seq!);
         try {
           const outcome = await send(entry);
@@ -397,6 +401,61 @@ export function createOfflineEngine(options: EngineOptions) {
       .catch(() => undefined); // closed by a sign-out meanwhile
   }
 
+  /** Why a record's queued changes could not all be sent just now. */
+  type Unsent = { sent: false; reason: 'offline' | 'auth' | 'conflict' | 'dead'; entry?: OutboxEntry };
+
+  /**
+   * Sends one record's outbox entries now, oldest first, so an online-only action on the record goes
+   * after them (closing an order never overtakes an unsent edit of it). The sending loop may hold one
+   * in flight: it is waited for, never sent twice at once (and its idempotency key makes even that safe).
+   */
+  async function sendRecord(recordId: string): Promise<{ sent: true } | Unsent> {
+    // A retry (a twin still in progress, a 5xx, a lost answer) is tried again a few times, then given up as offline.
+    let retries = 0;
+    for (;;) {
+      if (!status.online) return { sent: false, reason: 'offline' };
+      if (status.pausedForAuth || !options.getToken()) return { sent: false, reason: 'auth' };
+      const [first] = await db.outbox.where('recordIds').equals(recordId).sortBy('seq');
+      if (!first) return { sent: true };
+      if (first.state !== 'queued') return { sent: false, reason: first.state, entry: first };
+      if (inFlight.has(first.seq!)) {
+        await new Promise((resolve) => clock.setTimeout(() => resolve(undefined), 10));
+        continue;
+      }
+      inFlight.add(first.seq!);
+      sentOnDemand.add(first.seq!);
+      let outcome: Outcome;
+      try {
+        // The loop may have sent and settled it between the read above and the claim.
+        if (!(await db.outbox.get(first.seq!))) continue;
+        outcome = await send(first);
+        if (outcome.kind === 'auth') setStatus({ pausedForAuth: true });
+        else await settle(first, outcome);
+      } finally {
+        inFlight.delete(first.seq!);
+      }
+      // Still in the outbox (to retry, or for the person): the loop owns it again.
+      if (outcome.kind !== 'done') sentOnDemand.delete(first.seq!);
+      await refreshCounts();
+      if (outcome.kind === 'retry') {
+        if (++retries > 3) return { sent: false, reason: 'offline', entry: first };
+        await new Promise((resolve) => clock.setTimeout(() => resolve(undefined), outcome.retryAfterMs ?? 100 * retries));
+        continue;
+      }
+      if (outcome.kind === 'auth') return { sent: false, reason: 'auth', entry: first };
+      if (outcome.kind !== 'done') return { sent: false, reason: outcome.kind, entry: await db.outbox.get(first.seq!) };
+    }
+  }
+
+  /** Puts a record the server answered into the mirror; with unsent changes of it queued, only its version. */
+  async function applyServerRecord(entity: EntityName, record: LocalRecord) {
+    const table = db.records(entity);
+    await db.transaction('rw', table, db.outbox, async () => {
+      if (await db.outbox.where('recordIds').equals(record.id).count()) await table.update(record.id, { version: record.version });
+      else await table.put(derive(entity, record) as LocalRecord);
+    });
+  }
+
   async function resolveEntry(seq: number, change: (entry: OutboxEntry) => Promise<void>) {
     const entry = await db.outbox.get(seq);
     if (!entry) return;
@@ -531,6 +590,8 @@ export function createOfflineEngine(options: EngineOptions) {
       await deleteUserDatabase(options.userId, options.indexedDb);
     },
     call,
+    sendRecord,
+    applyServerRecord,
   };
 }
 

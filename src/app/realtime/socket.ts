@@ -9,6 +9,14 @@ export function onRealtime<K extends keyof Handlers>(event: K, handler: Handlers
   handlers[event] = handler;
 }
 
+/** Deposit status changes in the caller's deposit room (the 3-D Secure wizard's step 3 waits on them). */
+const depositListeners = new Set<(deposit: unknown) => void>();
+
+export function onDepositUpdated(listener: (deposit: unknown) => void): () => void {
+  depositListeners.add(listener);
+  return () => depositListeners.delete(listener);
+}
+
 let socket: Socket | null = null;
 let generation = 0;
 
@@ -28,6 +36,7 @@ export function startRealtime(): void {
       handlers.changes(undefined);
     });
     socket.on('settingUpdated', () => handlers.settingUpdated());
+    socket.on('depositUpdated', (deposit: unknown) => depositListeners.forEach((listener) => listener(deposit)));
     socket.on('changes', (payload: { cursor?: unknown }) => handlers.changes(payload?.cursor));
   });
 }

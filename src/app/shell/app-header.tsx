@@ -52,6 +52,8 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
       </Button>
       <Link
         to="/"
+        // On a phone the name is hidden: the link still needs one.
+        aria-label={pageTitle(record)}
         className={css({
           display: 'flex',
           alignItems: 'center',

@@ -42,3 +42,4 @@ export function Field({ label, error, helper, required, disabled, children }: Fi
 
 export const FieldInput = ArkField.Input;
 export const FieldTextarea = ArkField.Textarea;
+export const FieldSelect = ArkField.Select;

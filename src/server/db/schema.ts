@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -124,6 +125,16 @@ export const deposits = pgTable(
     amount: money().notNull(),
     status: text().notNull(),
     transactionId: text(),
+    /** `card` (through the payment gateway) or `bank_transfer` (entered by staff). */
+    method: text().notNull().default('bank_transfer'),
+    /** The gateway's reference of a card deposit. */
+    gatewayReference: text(),
+    /** Why a deposit failed (card_declined, insufficient_funds, bank_declined, authentication_failed, rejected_by_staff). */
+    failureReason: text(),
+    /** Wrong 3-D Secure codes so far (the third fails the deposit); the codes themselves are never kept. */
+    secureCodeTries: integer().notNull().default(0),
+    /** The slow bank: when to ask the gateway again (the scheduler settles it then); null otherwise. */
+    bankRetryAt: at(),
     /** Card brand, last 4 digits and expiry only (PCI DSS 3.3.1): never the number, CVV or 3-D Secure code. */
     cardBrand: text(),
     cardLast4: text(),
@@ -140,12 +151,36 @@ export const deposits = pgTable(
     index().on(t.dateCreation),
     index().on(t.amount),
     index().on(t.transactionId),
+    // The scheduler's two questions: deposits left awaiting 3-D Secure, and slow-bank answers due.
+    index('deposits_awaiting_3ds')
+      .on(t.dateCreation)
+      .where(sql`${t.status} = 'awaiting_3d_secure' and ${t.bankRetryAt} is null`),
+    index('deposits_bank_retry')
+      .on(t.bankRetryAt)
+      .where(sql`${t.status} = 'awaiting_3d_secure' and ${t.bankRetryAt} is not null`),
+    check('deposits_status', sql`${t.status} in ('pending', 'awaiting_3d_secure', 'completed', 'failed', 'cancelled')`),
+    check('deposits_method', sql`${t.method} in ('card', 'bank_transfer')`),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 
 export const withdrawals = pgTable(
   'withdrawals',
-  { ...record(), userId: owner(), amount: money().notNull(), status: text().notNull(), transactionId: text() },
+  {
+    ...record(),
+    userId: owner(),
+    amount: money().notNull(),
+    status: text().notNull(),
+    transactionId: text(),
+    /** Who entered it (the lead itself or a staff member): never one of its approvers. */
+    createdBy: uuid(),
+    /** Staff who approved it, each once; above the settings' threshold two are needed to complete it. */
+    approvedBy: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    failureReason: text(),
+  },
   (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount)],
 );
 
@@ -312,6 +347,8 @@ export const settings = pgTable('settings', {
     .default(sql`'{}'::jsonb`),
   receiveEmails: boolean().notNull().default(true),
   receiveNotifications: boolean().notNull().default(true),
+  /** Withdrawals above this amount (euros) need two staff approvals (DESIGN.md §6). */
+  withdrawalApprovalThreshold: money().notNull().default(10_000),
 });
 
 /** A signed-in device; revoking it (logout, lock, reset) ends the token on its next request. */
@@ -395,6 +432,25 @@ export const ledger = pgTable(
   (t) => [index().on(t.userId, t.at), uniqueIndex('ledger_source_unique').on(t.sourceEntity, t.sourceId, t.kind)],
 );
 
+/**
+ * The scheduler's bookings (DESIGN.md §14): one row per (job, due item), inserted when the item is
+ * found due, locked FOR UPDATE SKIP LOCKED by the node that runs it and marked done in the
+ * transaction of its work, so an item is never booked twice and a crash leaves it to run again.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text().notNull(),
+    key: text().notNull(),
+    /** When the item fell due, by the scheduler's clock. */
+    dueAt: at().notNull(),
+    doneAt: at(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.key] }), index('job_runs_pending').on(t.job, t.dueAt).where(sql`${t.doneAt} is null`)],
+);
+
 export const uploads = pgTable(
   'uploads',
   {
@@ -428,4 +484,86 @@ export const rateCounters = pgTable(
     succeededAt: at(),
   },
   (t) => [index().on(t.windowStart)],
+);
+
+/**
+ * The double-entry ledger (DESIGN.md §6), written only by src/server/money/ledger.ts. Each lead has
+ * five accounts, the house six (`leadId` null); a lead's balance is never negative, the house's may be.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    ...record(),
+    leadId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    kind: text().notNull(),
+    balance: money().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('accounts_lead_kind_unique').on(t.leadId, t.kind),
+    uniqueIndex('accounts_house_kind_unique')
+      .on(t.kind)
+      .where(sql`${t.leadId} is null`),
+    check('accounts_lead_balance_not_negative', sql`${t.leadId} is null or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money; its cause is unique so an effect is never booked twice. Never updated or deleted. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid().primaryKey(),
+    sourceEntity: text().notNull(),
+    sourceId: uuid().notNull(),
+    kind: text().notNull(),
+    amount: money().notNull(),
+    fromAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    toAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The signed-in user who caused it; null for scheduled work. */
+    actorId: uuid(),
+    memo: text(),
+    at: at().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transfers_cause_unique').on(t.sourceEntity, t.sourceId, t.kind),
+    check('transfers_amount_positive', sql`${t.amount} > 0`),
+    check('transfers_two_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
+    index().on(t.at),
+  ],
+);
+
+/** The two sides of a transfer, each with its account's balance before and after; mirrored to the lead. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    ...record(),
+    /** Order of entries on one account (taken under the account's lock): the statement's running order. */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    transferId: uuid()
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'restrict' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The account's lead (null for a house account), kept here so scope and sync need no join. */
+    leadId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    accountKind: text().notNull(),
+    /** The transfer's kind and cause, so a statement filters and explains without a join. */
+    kind: text().notNull(),
+    sourceEntity: text().notNull(),
+    sourceId: uuid().notNull(),
+    /** Signed: positive on the receiving account. */
+    amount: money().notNull(),
+    balanceBefore: money().notNull(),
+    balanceAfter: money().notNull(),
+  },
+  (t) => [
+    index().on(t.leadId, t.accountKind, t.seq),
+    index().on(t.accountId, t.seq),
+    index().on(t.transferId),
+    check('ledger_entries_lead_balance_not_negative', sql`${t.leadId} is null or ${t.balanceAfter} >= 0`),
+  ],
 );

@@ -24,7 +24,10 @@ import {
   withdrawals,
 } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
-import { CHANGE_LOCK } from '../http/mutate.ts';
+import { CHANGE_LOCK, workOn, writeChanges, type Change as LoggedChange } from '../http/mutate.ts';
+import type { Actor } from '../context.ts';
+import { creditDeposit } from '../features/deposits/deposit-booking.ts';
+import { holdWithdrawal, payWithdrawal, refundWithdrawal } from '../money/withdrawals.ts';
 import { createRandom, type Random } from './random.ts';
 import {
   CAMPAIGNS,
@@ -300,6 +303,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       await write('offer', offers, block.offers, ownedAudience('userId'));
       await write('notification', notifications, block.notifications, (row) => [row.userId as string]);
       await write('ledger', ledger, block.ledger);
+      await bookMoney(block);
       await flushChanges();
       log(`  seeded ${Math.min(leadCount, first + BLOCK)} / ${leadCount} leads`);
     }
@@ -321,6 +325,30 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
           qualifications: current.qualifications.length ? current.qualifications : [...QUALIFICATIONS],
         })
         .where(eq(settings.id, current.id));
+    }
+
+    /**
+     * The money of a block through the functions the API books with (DESIGN.md §6): a completed
+     * deposit's credit, a withdrawal's hold, then its payment or refund. Balances then agree with the
+     * ledger by construction, and its rules live in one place.
+     */
+    async function bookMoney(block: Block) {
+      const booked: LoggedChange[] = [];
+      const seeder: Actor = { id: adminId as string, roles: ['admin'], email: DEMO_ADMIN_EMAIL, sessionId: '', impersonatorId: null };
+      const work = workOn(tx, seeder, booked, null);
+      for (const deposit of block.deposits) {
+        if (deposit.status === 'completed') await creditDeposit(work, deposit as Parameters<typeof creditDeposit>[1]);
+      }
+      for (const row of block.withdrawals) {
+        const withdrawal = row as Parameters<typeof holdWithdrawal>[1];
+        await holdWithdrawal(work, withdrawal);
+        if (withdrawal.status === 'completed') await payWithdrawal(work, withdrawal);
+        if (withdrawal.status === 'failed') await refundWithdrawal(work, withdrawal);
+      }
+      if (booked.length) {
+        await writeChanges(tx, booked);
+        tally('changeLog', booked.length);
+      }
     }
 
     /** One lead and its records, with a running balance so no ledger ever goes below zero. */
@@ -456,6 +484,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
           amount: euros(amount),
           status,
           transactionId: status === 'completed' ? `TX${random.digits(12)}` : null,
+          method: 'card',
           cardBrand: brand,
           cardLast4: random.digits(4),
           cardExpirationDate: `${String(expiry.getUTCMonth() + 1).padStart(2, '0')}/${String(expiry.getUTCFullYear() % 100).padStart(2, '0')}`,
@@ -548,7 +577,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       }
 
       // Withdrawals come last: a completed or pending one is never more than what is there.
-      if (spendable >= 10_000 && random.chance(0.25)) {
+      // Only a verified lead withdraws (DESIGN.md §6).
+      if (verificationStatus === 'verified' && spendable >= 10_000 && random.chance(0.25)) {
         const at = later(0.5);
         const amount = Math.floor((spendable * (0.1 + random.next() * 0.5)) / 100) * 100;
         const status = random.weighted([
@@ -563,6 +593,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
           amount: euros(amount),
           status,
           transactionId: status === 'completed' ? `WD${random.digits(12)}` : null,
+          createdBy: leadId,
+          // Above the default threshold (10,000 €) two staff members approved it before it was paid.
+          approvedBy: status === 'completed' && amount > 1_000_000 ? [adminId, regularIds[0]] : [],
         };
         block.withdrawals.push(withdrawal);
         if (status !== 'failed') spendable -= amount;

@@ -32,7 +32,8 @@ export type Answer<T> = { status?: number; body: T };
 export const CHANGE_LOCK = 7_305_001;
 const CHUNK = 5_000;
 
-async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
+/** Writes the change-log rows of one transaction; returns the highest cursor written. */
+export async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
   const leads = [...new Set(changes.flatMap((c) => c.leadsOf ?? []))];
   const assignee = new Map<string, string | null>();
   for (let i = 0; i < leads.length; i += CHUNK) {
@@ -62,6 +63,31 @@ async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
 class ReplayInstead extends Error {}
 
 /**
+ * The Work of one open transaction: changes are collected into `changes` (written by the caller before
+ * commit), audit rows carry the real actor; `null` for the server itself (the scheduler).
+ */
+export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor): Work {
+  return {
+    tx,
+    actor,
+    changed: (c) => {
+      if (!Array.isArray(c)) changes.push(c);
+      else for (const change of c) changes.push(change);
+    },
+    audit: async (action, entity, entityId, data) => {
+      await tx.insert(auditLog).values({
+        actorId: auditActor ? (auditActor.impersonatorId ?? auditActor.id) : null,
+        onBehalfOf: auditActor?.impersonatorId ? auditActor.id : null,
+        action,
+        entity,
+        entityId,
+        data: data === undefined ? null : (data as object),
+      });
+    },
+  };
+}
+
+/**
  * Runs a write in one transaction: the work, its change-log rows, its audit rows and the remembered
  * answer of its Idempotency-Key all commit together or not at all. Clients are told of new changes
  * after the commit.
@@ -73,24 +99,7 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   let cursor = 0;
   try {
     const answer = await db.transaction(async (tx) => {
-      const result = await work({
-        tx,
-        actor,
-        changed: (c) => {
-          if (!Array.isArray(c)) changes.push(c);
-          else for (const change of c) changes.push(change);
-        },
-        audit: async (action, entity, entityId, data) => {
-          await tx.insert(auditLog).values({
-            actorId: actor.impersonatorId ?? actor.id,
-            onBehalfOf: actor.impersonatorId ? actor.id : null,
-            action,
-            entity,
-            entityId,
-            data: data === undefined ? null : (data as object),
-          });
-        },
-      });
+      const result = await work(workOn(tx, actor, changes));
       if (changes.length) cursor = await writeChanges(tx, changes);
       const status = result.status ?? 200;
       if (!(await storeAnswer(tx, request, status, result.body))) throw new ReplayInstead();

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
 import { standardContract } from '../../shared/contracts/standard-set.ts';
 import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
+import type { Machine } from '../../shared/lifecycle/define-machine.ts';
 import { pageCount, type Filter, type ListQuery } from '../../shared/list-params.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
@@ -12,34 +14,53 @@ import type { Executor, Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
+import { parse } from '../http/validate.ts';
 import { audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
 
 export type Row = Record<string, unknown>;
 export type ResourceContext = Work & { request: FastifyRequest };
 
-export type ResourceHooks = {
+/** A row of the table as drizzle reads it. */
+export type RowOf<T extends PgTable> = T['$inferSelect'];
+/** Column values to write: the table's insert type, loosely (hooks may add derived columns). */
+export type ValuesOf<T extends PgTable> = Partial<T['$inferInsert']> & Row;
+/** What the entity's create and update schemas give once a body is validated. */
+type CreateInput<E extends EntityDefinition> = z.output<E['create']> & Row;
+type UpdateInput<E extends EntityDefinition> = z.output<E['update']> & Row;
+
+// Method signatures on purpose: their parameters are bivariant, so a resource with typed hooks still
+// fits the registry's list of `ResourceDefinition`s.
+export type ResourceHooks<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
   /**
    * Slow work on validated creates done before the transaction opens (hashing passwords), so that no
    * lock is held while it runs; may refuse the whole lot.
    */
-  beforeTransaction?: (request: FastifyRequest, inputs: Row[]) => Promise<Row[]>;
+  beforeTransaction?(request: FastifyRequest, inputs: CreateInput<E>[]): Promise<Row[]>;
   /** Column values for a validated create (hash a password, keep only a card's last 4 digits, derive an owner). */
-  prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
+  prepareCreate?(ctx: ResourceContext, input: CreateInput<E>): Promise<ValuesOf<T>> | ValuesOf<T>;
   /** Checks a batch as a whole before any row is prepared (duplicates within it, against the database). */
-  checkBatch?: (ctx: ResourceContext, inputs: Row[]) => Promise<Record<string, unknown>[] | undefined>;
+  checkBatch?(ctx: ResourceContext, inputs: CreateInput<E>[]): Promise<Record<string, unknown>[] | undefined>;
   /** Column values for a validated patch; may refuse it. */
-  prepareUpdate?: (ctx: ResourceContext, existing: Row, patch: Row) => Promise<Row> | Row;
-  afterCreate?: (ctx: ResourceContext, created: Row) => Promise<void>;
-  afterUpdate?: (ctx: ResourceContext, previous: Row, updated: Row) => Promise<void>;
+  prepareUpdate?(ctx: ResourceContext, existing: RowOf<T>, patch: UpdateInput<E>): Promise<ValuesOf<T>> | ValuesOf<T>;
+  afterCreate?(ctx: ResourceContext, created: RowOf<T>): Promise<void>;
+  afterUpdate?(ctx: ResourceContext, previous: RowOf<T>, updated: RowOf<T>): Promise<void>;
   /** May refuse a delete (a campaign with leads) or record it (audit). */
-  beforeDelete?: (ctx: ResourceContext, existing: Row) => Promise<void>;
+  beforeDelete?(ctx: ResourceContext, existing: RowOf<T>): Promise<void>;
 };
 
-export type ResourceDefinition = {
-  entity: EntityDefinition;
-  table: PgTable;
+export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
+  entity: E;
+  table: T;
+  /** An audience of `'nobody'` switches the standard route off: it is not registered at all (read: list, search, get). */
   access: Access;
+  /**
+   * The entity's lifecycle: a plain create may only start in its initial state, a plain PATCH never
+   * changes its status and changes its frozen (money) fields only while the record is in that state.
+   */
+  machine?: Machine;
+  /** A narrower create schema for some callers (a lead's create input differs from staff's); the entity's otherwise. */
+  createInput?: (actor: Actor) => z.ZodType | undefined;
   /** Values a lead-only user's own records must have (a lead cannot set a status itself). */
   leadFixed?: Row;
   /** Columns never sent to clients. */
@@ -47,13 +68,17 @@ export type ResourceDefinition = {
   /** Filters may also come as plain query parameters (`?read=false`), as for notification. */
   plainParams?: boolean;
   maxBatch?: number;
-  hooks?: ResourceHooks;
+  hooks?: ResourceHooks<T, E>;
 };
 
-/** Declares one entity's resource: only what differs from the standard set. */
-export const defineResource = (definition: ResourceDefinition) => definition;
+/** Any resource, whatever its table: what the registry and the generic routes hold. */
+export type AnyResource = ResourceDefinition;
+
+/** Declares one entity's resource: only what differs from the standard set; hooks are typed by the table's row. */
+export const defineResource = <T extends PgTable, E extends EntityDefinition>(definition: ResourceDefinition<T, E>) => definition;
 
 const QUERY_KEYS = new Set(['page', 'limit', 'filters', 'sorts', 'q']);
+
 type IdParams = { id: string };
 
 /**
@@ -73,13 +98,17 @@ function ifMatchOf(request: FastifyRequest): number | undefined {
  * (all or none), list, search, get, patch with If-Match, delete, batch delete. Every write goes
  * through `mutate()`: one transaction with its change log, audit rows and idempotent answer.
  */
-export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
-  const { entity, table, access, hooks = {} } = resource;
+export function registerResource(app: FastifyInstance, typed: AnyResource) {
+  const resource = typed;
+  const { entity, table, access, machine } = resource;
+  // Inside the generic routes a row is any row: the typed view is the declaring resource's.
+  const hooks = (resource.hooks ?? {}) as unknown as UntypedHooks;
+  const on = (action: Action) => access[action] !== 'nobody';
+  // Params, query, bodies and answers of every route, from the entity's definition (src/shared/contracts/).
+  const contract = standardContract(entity, resource);
   const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
   const base = `/api/v1/${entity.name}`;
   const tags = [entity.name];
-  // Params, query, bodies and answers of every route, from the entity's definition (src/shared/contracts/).
-  const contract = standardContract(entity, resource);
 
   const serialize = (row: Row) => publicRecord(resource, row);
 
@@ -117,8 +146,25 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return creating ? { ...values, ...resource.leadFixed } : values;
   }
 
+  /** A create body (validated by the entity's schema), narrowed by the schema for this caller when the resource has one. */
+  function createInputOf(actor: Actor, fields: Row): Row {
+    const narrower = resource.createInput?.(actor);
+    return narrower ? (parse(narrower, fields) as Row) : fields;
+  }
+
+  /** A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state. */
+  function checkPatchAgainstMachine(existing: Row, patch: Row) {
+    if (!machine) return;
+    if (machine.field in patch && patch[machine.field] !== existing[machine.field]) throw statusByAction(machine.field);
+    if (existing[machine.field] === machine.initial) return;
+    const frozen = machine.frozenAfterInitial.find((field) => field in patch && patch[field] !== existing[field]);
+    if (frozen) throw statusByAction(frozen);
+  }
+
   async function buildRow(ctx: ResourceContext, input: Row, id: string, checkOwner = true): Promise<Row> {
     const values = checkLeadFixed(ctx.actor, input, true);
+    // A lifecycle starts in its initial state; only actions move it on (and book what they must).
+    if (machine && machine.field in values && values[machine.field] !== machine.initial) throw statusByAction(machine.field);
     const row: Row = { ...(hooks.prepareCreate ? await hooks.prepareCreate(ctx, values) : values), id };
     if (checkOwner) await checkOwners(ctx, [row]);
     return row;
@@ -176,101 +222,124 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return { [entity.plural]: (rows as Row[]).map(serialize), count: total.value, pageToCreate: pageCount(total.value, query.limit) };
   }
 
-  app.get(base, { schema: { tags, summary: `List ${entity.plural}`, ...contract.list } }, (request) => list(request, false));
-  app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}`, ...contract.list } }, (request) => list(request, true));
+  if (on('read')) {
+    app.get(base, { schema: { tags, summary: `List ${entity.plural}`, ...contract.list } }, (request) => list(request, false));
+    app.get(`${base}/search`, { schema: { tags, summary: `Search ${entity.plural}`, ...contract.list } }, (request) => list(request, true));
 
-  app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}`, ...contract.get } }, async (request) => {
-    const actor = actorOrThrow(request);
-    allow(actor, 'read');
-    const { id } = request.params as IdParams;
-    return serialize(await findInScope(app.services.db, actor, id));
-  });
-
-  app.post(base, { schema: { tags, summary: `Create a ${entity.name}`, ...contract.create } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'create');
-    const { id, fields } = splitId(request.body);
-    const [input] = hooks.beforeTransaction ? await hooks.beforeTransaction(request, [fields]) : [fields];
-    return mutate(request, reply, async (work) => {
-      const ctx = context(request, work);
-      if (hooks.checkBatch) {
-        const problems = await hooks.checkBatch(ctx, [input]);
-        if (problems?.[0]) throw new AppError('VALIDATION', problems[0]);
-      }
-      const [created] = (await work.tx
-        .insert(table)
-        .values(await buildRow(ctx, input, id))
-        .returning()) as Row[];
-      work.changed(changeOf(created, 'upsert'));
-      await hooks.afterCreate?.(ctx, created);
-      return { status: 201, body: serialize(created) };
-    });
-  });
-
-  app.post(
-    `${base}/batch`,
-    { schema: { tags, summary: `Create many ${entity.plural}, all or none`, ...contract.batchCreate }, bodyLimit: 32 * 1024 * 1024 },
-    async (request, reply) => {
-      allow(actorOrThrow(request), 'create');
-      let valid = (request.body as unknown[]).map((item) => {
-        const { id, fields } = splitId(item);
-        return { id, input: fields };
-      });
-      if (hooks.beforeTransaction) {
-        const prepared = await hooks.beforeTransaction(
-          request,
-          valid.map((v) => v.input),
-        );
-        valid = valid.map((v, i) => ({ id: v.id, input: prepared[i] }));
-      }
-      return mutate(request, reply, async (work) => {
-        const ctx = context(request, work);
-        const problems = await hooks.checkBatch?.(
-          ctx,
-          valid.map((v) => v.input),
-        );
-        if (problems?.some(Boolean)) {
-          throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
-        }
-        const rows: Row[] = [];
-        for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
-        await checkOwners(ctx, rows);
-        const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
-        const created = rows.map((row) => inserted.get(row.id)!);
-        work.changed(created.map((row) => changeOf(row, 'upsert')));
-        for (const row of created) await hooks.afterCreate?.(ctx, row);
-        return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
-      });
-    },
-  );
-
-  app.patch(
-    `${base}/:id`,
-    { schema: { tags, summary: `Change a ${entity.name} (changed fields only)`, ...contract.update } },
-    async (request, reply) => {
-      allow(actorOrThrow(request), 'update');
+    app.get(`${base}/:id`, { schema: { tags, summary: `Get one ${entity.name}`, ...contract.get } }, async (request) => {
+      const actor = actorOrThrow(request);
+      allow(actor, 'read');
       const { id } = request.params as IdParams;
-      const ifMatch = ifMatchOf(request);
-      const patch = checkLeadFixed(actorOrThrow(request), request.body as Row, false);
+      return serialize(await findInScope(app.services.db, actor, id));
+    });
+  }
+
+  if (on('create')) registerCreate();
+  if (on('update')) registerUpdate();
+  if (on('delete')) registerDelete();
+
+  function registerCreate() {
+    app.post(base, { schema: { tags, summary: `Create a ${entity.name}`, ...contract.create } }, async (request, reply) => {
+      const actor = actorOrThrow(request);
+      allow(actor, 'create');
+      const { id, fields } = splitId(request.body);
+      const narrowed = createInputOf(actor, fields);
+      const [input] = hooks.beforeTransaction ? await hooks.beforeTransaction(request, [narrowed]) : [narrowed];
       return mutate(request, reply, async (work) => {
         const ctx = context(request, work);
-        const existing = await findInScope(work.tx, work.actor, id, true);
-        if (ifMatch !== undefined && existing.version !== ifMatch) {
-          throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
+        if (hooks.checkBatch) {
+          const problems = await hooks.checkBatch(ctx, [input]);
+          if (problems?.[0]) throw new AppError('VALIDATION', problems[0]);
         }
-        const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
-        // Moving a record to another owner follows the rule of creating one for them.
-        if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
-        const [updated] = (await work.tx
-          .update(table)
-          .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
-          .where(eq(columns.id, id))
+        const [created] = (await work.tx
+          .insert(table)
+          .values(await buildRow(ctx, input, id))
           .returning()) as Row[];
-        work.changed(changeOf(updated, 'upsert', existing));
-        await hooks.afterUpdate?.(ctx, existing, updated);
-        return { body: serialize(updated) };
+        work.changed(changeOf(created, 'upsert'));
+        await hooks.afterCreate?.(ctx, created);
+        return { status: 201, body: serialize(created) };
       });
-    },
-  );
+    });
+
+    app.post(
+      `${base}/batch`,
+      { schema: { tags, summary: `Create many ${entity.plural}, all or none`, ...contract.batchCreate }, bodyLimit: 32 * 1024 * 1024 },
+      async (request, reply) => {
+        const actor = actorOrThrow(request);
+        allow(actor, 'create');
+        // The contract validated every item; a narrower schema for this caller reports per item like it.
+        const errors: Record<string, unknown> = {};
+        let valid = (request.body as unknown[]).map((item, index) => {
+          const { id, fields } = splitId(item);
+          try {
+            return { id, input: createInputOf(actor, fields) };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            errors[index] = error.details ?? { _: { key: 'validation.invalid', params: {} } };
+            return { id, input: fields };
+          }
+        });
+        if (Object.keys(errors).length) throw new AppError('VALIDATION', { items: errors });
+        if (hooks.beforeTransaction) {
+          const prepared = await hooks.beforeTransaction(
+            request,
+            valid.map((v) => v.input),
+          );
+          valid = valid.map((v, i) => ({ id: v.id, input: prepared[i] }));
+        }
+        return mutate(request, reply, async (work) => {
+          const ctx = context(request, work);
+          const problems = await hooks.checkBatch?.(
+            ctx,
+            valid.map((v) => v.input),
+          );
+          if (problems?.some(Boolean)) {
+            throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
+          }
+          const rows: Row[] = [];
+          for (const item of valid) rows.push(await buildRow(ctx, item.input, item.id, false));
+          await checkOwners(ctx, rows);
+          const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
+          const created = rows.map((row) => inserted.get(row.id)!);
+          work.changed(created.map((row) => changeOf(row, 'upsert')));
+          for (const row of created) await hooks.afterCreate?.(ctx, row);
+          return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
+        });
+      },
+    );
+  }
+
+  function registerUpdate() {
+    app.patch(
+      `${base}/:id`,
+      { schema: { tags, summary: `Change a ${entity.name} (changed fields only)`, ...contract.update } },
+      async (request, reply) => {
+        allow(actorOrThrow(request), 'update');
+        const { id } = request.params as IdParams;
+        const ifMatch = ifMatchOf(request);
+        const patch = checkLeadFixed(actorOrThrow(request), request.body as Row, false);
+        return mutate(request, reply, async (work) => {
+          const ctx = context(request, work);
+          const existing = await findInScope(work.tx, work.actor, id, true);
+          if (ifMatch !== undefined && existing.version !== ifMatch) {
+            throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
+          }
+          const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
+          checkPatchAgainstMachine(existing, values);
+          // Moving a record to another owner follows the rule of creating one for them.
+          if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
+          const [updated] = (await work.tx
+            .update(table)
+            .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
+            .where(eq(columns.id, id))
+            .returning()) as Row[];
+          work.changed(changeOf(updated, 'upsert', existing));
+          await hooks.afterUpdate?.(ctx, existing, updated);
+          return { body: serialize(updated) };
+        });
+      },
+    );
+  }
 
   async function remove(request: FastifyRequest, reply: FastifyReply, ids: string[], ifMatch?: number) {
     return mutate(request, reply, async (work) => {
@@ -291,25 +360,40 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     });
   }
 
-  app.delete(
-    `${base}/batch`,
-    { schema: { tags, summary: `Delete many ${entity.plural}, all or none`, ...contract.batchRemove } },
-    async (request, reply) => {
-      allow(actorOrThrow(request), 'delete');
-      const { ids } = request.body as { ids: string[] };
-      return remove(request, reply, ids);
-    },
-  );
+  function registerDelete() {
+    app.delete(
+      `${base}/batch`,
+      { schema: { tags, summary: `Delete many ${entity.plural}, all or none`, ...contract.batchRemove } },
+      async (request, reply) => {
+        allow(actorOrThrow(request), 'delete');
+        const { ids } = request.body as { ids: string[] };
+        return remove(request, reply, ids);
+      },
+    );
 
-  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}`, ...contract.remove } }, async (request, reply) => {
-    allow(actorOrThrow(request), 'delete');
-    const { id } = request.params as IdParams;
-    return remove(request, reply, [id], ifMatchOf(request));
-  });
+    app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}`, ...contract.remove } }, async (request, reply) => {
+      allow(actorOrThrow(request), 'delete');
+      const { id } = request.params as IdParams;
+      return remove(request, reply, [id], ifMatchOf(request));
+    });
+  }
 }
 
+type UntypedHooks = {
+  beforeTransaction?: (request: FastifyRequest, inputs: Row[]) => Promise<Row[]>;
+  prepareCreate?: (ctx: ResourceContext, input: Row) => Promise<Row> | Row;
+  checkBatch?: (ctx: ResourceContext, inputs: Row[]) => Promise<Record<string, unknown>[] | undefined>;
+  prepareUpdate?: (ctx: ResourceContext, existing: Row, patch: Row) => Promise<Row> | Row;
+  afterCreate?: (ctx: ResourceContext, created: Row) => Promise<void>;
+  afterUpdate?: (ctx: ResourceContext, previous: Row, updated: Row) => Promise<void>;
+  beforeDelete?: (ctx: ResourceContext, existing: Row) => Promise<void>;
+};
+
+/** A lifecycle field (or a money field once it has left its first state) named in a create or a PATCH: actions move it. */
+const statusByAction = (field: string) => new AppError('INVALID_TRANSITION', { [field]: { key: 'validation.statusByAction', params: {} } });
+
 /** A record as clients see it: hidden columns (password hashes) left out. */
-export function publicRecord(resource: ResourceDefinition, row: Row): Row {
+export function publicRecord(resource: AnyResource, row: Row): Row {
   if (!resource.hidden?.length) return row;
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) if (!resource.hidden.includes(key)) out[key] = value;
@@ -317,7 +401,7 @@ export function publicRecord(resource: ResourceDefinition, row: Row): Row {
 }
 
 /** Reads one record in the actor's scope, for features built beside the standard set. */
-export async function findScoped(db: Executor | Tx, resource: ResourceDefinition, actor: Actor, id: string): Promise<Row | undefined> {
+export async function findScoped(db: Executor | Tx, resource: AnyResource, actor: Actor, id: string): Promise<Row | undefined> {
   const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
   const [row] = await db
     .select()

@@ -1,18 +1,32 @@
 import { depositEntity } from '../../shared/entities/deposit.ts';
+import { depositMachine } from '../../shared/lifecycle/machines.ts';
 import { deposits } from '../db/schema.ts';
-import { cardBrand } from '../payments/card.ts';
+import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
 
+/**
+ * Deposits: staff enter bank transfers through the standard create (always `pending`, DESIGN.md §6);
+ * leads deposit by card through the card routes (src/server/features/deposits). A lead never creates,
+ * changes or deletes one through the standard set.
+ */
 export const depositResource = defineResource({
   entity: depositEntity,
   table: deposits,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'admin' },
+  machine: depositMachine,
+  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
   leadFixed: { status: 'pending', transactionId: null },
   hooks: {
-    /** PCI DSS 3.3.1: keep brand, last 4 digits and expiry; the number and CVV go no further. */
-    prepareCreate(_ctx, { cardNumber, cardCVV: _cvv, ...rest }) {
-      const digits = String(cardNumber);
-      return { ...rest, cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
+    prepareCreate: (_ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer' }),
+    /** The transaction id of a bank transfer is set while it is pending, never after. */
+    prepareUpdate(_ctx, existing, patch) {
+      if (existing.status !== 'pending')
+        throw new AppError('INVALID_TRANSITION', { transactionId: { key: 'validation.statusByAction', params: {} } });
+      return patch;
+    },
+    /** Booked money never disappears with its record; a deposit the bank is working on stays too. */
+    async beforeDelete(_ctx, existing) {
+      if (existing.status === 'completed' || existing.status === 'awaiting_3d_secure')
+        throw new AppError('INVALID_TRANSITION', { status: { key: 'validation.statusByAction', params: {} } });
     },
   },
 });

@@ -1,8 +1,10 @@
+import { accountResource } from './account.ts';
 import { campaignResource } from './campaign.ts';
 import { commentResource } from './comment.ts';
 import { depositResource } from './deposit.ts';
 import { dividendResource } from './dividend.ts';
 import { investmentResource } from './investment.ts';
+import { ledgerEntryResource } from './ledger-entry.ts';
 import { notificationResource } from './notification.ts';
 import { offerResource } from './offer.ts';
 import { orderResource } from './order.ts';
@@ -14,7 +16,7 @@ import { userResource } from './user.ts';
 import { withdrawalResource } from './withdrawal.ts';
 import type { ResourceDefinition } from './define-resource.ts';
 
-/** The fourteen resources of the standard set, one per entity of src/shared/entities. */
+/** The resources of the standard set, one per entity of src/shared/entities. */
 export const RESOURCES: readonly ResourceDefinition[] = [
   userResource,
   notificationResource,
@@ -30,6 +32,9 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   productResource,
   productCategoryResource,
   offerResource,
+  // The ledger's read-only mirrors: list, get and /sync; their write routes answer 403.
+  accountResource,
+  ledgerEntryResource,
 ];
 
 export const resourceByEntity = (name: string) => RESOURCES.find((r) => r.entity.name === name);

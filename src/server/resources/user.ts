@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { userEntity } from '../../shared/entities/user.ts';
+import { verificationMachine } from '../../shared/lifecycle/machines.ts';
 import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, mayActOn, rank, type Role } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -57,6 +58,8 @@ async function checkAssignee(ctx: ResourceContext, assignedTo: unknown, roles: R
 
 export const userResource = defineResource({
   entity: userEntity,
+  // Documents move `verificationStatus` (upload, the staff decision), never a plain PATCH.
+  machine: verificationMachine,
   table: users,
   access: { scope: { kind: 'user' }, read: 'all', create: 'staff', update: 'all', delete: 'admin' },
   hidden: ['passwordHash'],

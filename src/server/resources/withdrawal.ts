@@ -1,10 +1,34 @@
-import { withdrawalEntity } from '../../shared/entities/withdrawal.ts';
+import { withdrawalEntity, leadWithdrawalCreateSchema } from '../../shared/entities/withdrawal.ts';
+import { withdrawalMachine } from '../../shared/lifecycle/machines.ts';
+import { isLeadOnly } from '../../shared/roles.ts';
 import { withdrawals } from '../db/schema.ts';
+import { holdWithdrawal } from '../money/withdrawals.ts';
 import { defineResource } from './define-resource.ts';
 
+/**
+ * A lead requests a withdrawal for itself, staff enter one for a lead in their scope; either way it
+ * starts `pending` with the money held at once (DESIGN.md §6). Approve, complete and fail are actions
+ * (src/server/money/withdrawal-actions.ts); a withdrawal is never deleted.
+ */
 export const withdrawalResource = defineResource({
   entity: withdrawalEntity,
   table: withdrawals,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'admin' },
-  leadFixed: { status: 'pending', transactionId: null },
+  machine: withdrawalMachine,
+  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
+  /** A lead never sets the bank's reference (403 when it tries). */
+  leadFixed: { transactionId: null },
+  createInput: (actor) => (isLeadOnly(actor.roles) ? leadWithdrawalCreateSchema : undefined),
+  hooks: {
+    prepareCreate(ctx, input) {
+      return {
+        ...input,
+        userId: input.userId ?? ctx.actor.id,
+        status: 'pending',
+        transactionId: input.transactionId ?? null,
+        createdBy: ctx.actor.impersonatorId ?? ctx.actor.id,
+        approvedBy: [],
+      };
+    },
+    afterCreate: (ctx, created) => holdWithdrawal(ctx, created),
+  },
 });

@@ -1,46 +1,45 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '../constants.ts';
-import { id, oneOf, optionalText, requiredText } from '../fields.ts';
-import { money } from '../money.ts';
-import { defineEntity } from './define-entity.ts';
+import { id, oneOf, optionalText } from '../fields.ts';
+import { amountField } from '../money/card-deposit.ts';
+import { defineEntity, timestamp } from './define-entity.ts';
 
-export const cardNumber = () =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.cardNumber' }));
-/** MM/YY (SPEC.md §9). */
-export const cardExpiry = () =>
-  z.string({ error: 'validation.required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'validation.cardExpiry' });
-export const cardCvv = () => z.string({ error: 'validation.required' }).regex(/^\d{3,4}$/, { error: 'validation.cvv' });
-
+/**
+ * A deposit. The standard create is staff entering a bank transfer: it starts `pending` and staff
+ * complete or fail it with an action. Card deposits go through `POST /deposit/3d-secure`
+ * (src/shared/money/card-deposit.ts): card data never reaches the standard set.
+ */
 const shape = {
-  amount: money().refine((v) => v > 0, { error: 'validation.positive' }),
+  amount: amountField(),
+  /** Only `pending`: any other status is reached by an action (DESIGN.md §6). */
   status: oneOf(DEPOSIT_STATUSES),
   transactionId: optionalText(100),
   userId: id(),
-  cardNumber: cardNumber(),
-  cardExpirationDate: cardExpiry(),
-  /** Passed to the gateway only; never stored (DESIGN.md §6). */
-  cardCVV: cardCvv().optional(),
-  fullName: requiredText(200),
-  street: requiredText(200),
-  zipCode: requiredText(20),
-  country: requiredText(64),
-  phone: requiredText(32),
 };
 
 export const depositEntity = defineEntity({
   name: 'deposit',
   plural: 'deposits',
-  create: z.strictObject(shape),
-  update: z.strictObject({ status: shape.status, transactionId: shape.transactionId }).partial(),
-  filterable: ['status', 'userId', 'amount', 'transactionId'],
+  create: z.strictObject({ ...shape, status: shape.status.optional() }),
+  /** The bank's reference may be added later; status, amount and owner never change through PATCH. */
+  update: z.strictObject({ transactionId: shape.transactionId }).partial(),
+  filterable: ['status', 'userId', 'amount', 'transactionId', 'method', 'cardBrand', 'failureReason'],
   sortable: ['amount', 'status'],
-  searchable: ['transactionId', 'fullName'],
-  writeOnly: ['cardNumber', 'cardCVV'],
-  /** Staff deposits carry no card or billing address. */
-  nullable: ['cardExpirationDate', 'fullName', 'street', 'zipCode', 'country', 'phone'],
-  readOnly: { cardBrand: z.string().nullable(), cardLast4: z.string().nullable() },
+  searchable: ['transactionId', 'fullName', 'cardLast4'],
+  /** Set by the server: how the money came, the gateway's answer, and what a card deposit keeps of the card. */
+  readOnly: {
+    method: z.string(),
+    gatewayReference: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    secureCodeTries: z.number().int(),
+    bankRetryAt: timestamp().nullable(),
+    cardBrand: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+    cardExpirationDate: z.string().nullable(),
+    fullName: z.string().nullable(),
+    street: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    country: z.string().nullable(),
+    phone: z.string().nullable(),
+  },
 });

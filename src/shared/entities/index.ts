@@ -36,3 +36,7 @@ export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
 
 /** A record of `entity` as the API answers it (JSON: dates as strings), from its record schema. */
 export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'] extends z.ZodType<infer R, unknown> ? R : never;
+
+/** Read-only mirrors of the ledger (DESIGN.md §6): listed and synced, never written by a client. */
+export { accountEntity } from './account.ts';
+export { ledgerEntryEntity } from './ledger-entry.ts';

@@ -6,17 +6,26 @@ import { defineEntity } from './define-entity.ts';
 
 const shape = {
   amount: money().refine((v) => v > 0, { error: 'validation.positive' }),
-  status: oneOf(WITHDRAWAL_STATUSES),
-  transactionId: optionalText(100),
+  /** Only the first state is accepted on create; every later one comes from an action (DESIGN.md §6). */
+  status: oneOf(WITHDRAWAL_STATUSES).optional(),
   userId: id(),
 };
+
+/** Staff enter a withdrawal for a lead (with the bank's reference if they have it); a lead requests one for itself. */
+export const withdrawalCreateSchema = z.strictObject({ ...shape, transactionId: optionalText(100) });
+export const leadWithdrawalCreateSchema = z.strictObject({ ...shape, userId: shape.userId.optional(), transactionId: optionalText(100) });
+
+/** Body of POST /withdrawal/:id/complete and /fail. */
+export const withdrawalCompleteSchema = z.strictObject({ transactionId: optionalText(100) }).optional();
+export const withdrawalFailSchema = z.strictObject({ reason: optionalText(500) }).optional();
 
 export const withdrawalEntity = defineEntity({
   name: 'withdrawal',
   plural: 'withdrawals',
-  create: z.strictObject(shape),
-  update: z.strictObject({ status: shape.status, transactionId: shape.transactionId }).partial(),
-  filterable: ['status', 'userId', 'amount'],
+  create: withdrawalCreateSchema,
+  /** Status and amount never change by PATCH: approve, complete and fail are actions. */
+  update: z.strictObject({ transactionId: optionalText(100) }).partial(),
+  filterable: ['status', 'userId', 'amount', 'createdBy'],
   sortable: ['amount', 'status'],
   searchable: ['transactionId'],
 });

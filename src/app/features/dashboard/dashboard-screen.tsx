@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -13,7 +14,8 @@ import { VerificationBadge } from '../leads/person-badges.tsx';
 import { TopCampaignsPanel } from '../leads/top-campaigns-panel.tsx';
 
 /** The dashboard (SPEC.md §1): lead trend and statistics for staff; a lead sees its own verification. */
-export function DashboardScreen() {
+/** `funds`: the money figures, given by the route (features do not import each other). */
+export function DashboardScreen({ funds }: { funds?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
   const staff = isStaff(user?.roles ?? []);
@@ -40,7 +42,7 @@ export function DashboardScreen() {
               <LeadTrendPanel />
               <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
                 <TopCampaignsPanel />
-                {placeholder('funds')}
+                {funds ?? placeholder('funds')}
               </div>
             </div>
           }
@@ -57,7 +59,7 @@ export function DashboardScreen() {
               </Link>
             </div>
           </Card>
-          {placeholder('funds')}
+          {funds ?? placeholder('funds')}
         </div>
       )}
     </>

@@ -22,7 +22,7 @@ import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 import { useRecord } from '../../data/use-records.ts';
 
 /** A lead's page: details, comments and documents together (later issues add money and orders). */
-export function LeadPage({ leadId }: { leadId: string }) {
+export function LeadPage({ leadId, money }: { leadId: string; /** The money section, given by the route. */ money?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSnapshot(auth).user;
@@ -157,6 +157,7 @@ export function LeadPage({ leadId }: { leadId: string }) {
         </div>
         <LeadComments leadId={lead.id} />
       </div>
+      {money}
       {editing ? (
         <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />
       ) : null}

@@ -16,7 +16,8 @@ import { documentsContract, uploadDocumentContract, verifyDocumentsContract } fr
 
 /**
  * Verification documents (SPEC.md §2, §4): the lead uploads (status → pending), staff open them and
- * verify or reject with a reason; after a rejection only new documents reopen the review.
+ * verify or reject with a reason (verification-decision.ts); after a rejection only new documents
+ * reopen the review.
  */
 export function registerDocumentRoutes(app: FastifyInstance) {
   const { db, config } = app.services;
@@ -81,33 +82,6 @@ export function registerDocumentRoutes(app: FastifyInstance) {
           });
         }
         return { status: 201, body: { document, user: publicRecord(userResource, updated) } };
-      });
-    },
-  );
-
-  app.patch(
-    '/api/v1/user/:id/verification',
-    { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)", ...verifyDocumentsContract } },
-    async (request, reply) => {
-      const { actor, lead } = await leadOf(request);
-      if (!isStaff(actor.roles) || lead.id === actor.id) throw new AppError('FORBIDDEN');
-      const { status, note } = parse(verifyDocumentsContract.body, request.body);
-      return mutate(request, reply, async (work) => {
-        const [updated] = await work.tx
-          .update(users)
-          .set({
-            verificationStatus: status,
-            verificationNote: note ?? null,
-            version: sql`${users.version} + 1`,
-            dateLastUpdate: sql`now()`,
-          })
-          .where(and(eq(users.id, lead.id as string), eq(users.verificationStatus, 'pending')))
-          .returning();
-        if (!updated) throw new AppError('VERIFICATION_NOT_PENDING');
-        work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
-        await work.audit(`user.verification.${status}`, 'user', updated.id, { note });
-        await notify(work, updated.id, 'verification', `app.notifications.verification.${status}`, { note: note ?? null });
-        return { body: publicRecord(userResource, updated) };
       });
     },
   );

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { isLeadOnly } from '../../../shared/roles.ts';
+import { useOnline } from '../../api/online-only.ts';
+import { toApiError } from '../../api/http.ts';
+import { useFetch } from '../../data/use-fetch.ts';
+import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { formatDateTime, formatMoney } from '../../i18n/format.ts';
+import { auth } from '../../state/auth.ts';
+import { showToast } from '../../state/ui.ts';
+import { Button, buttonRecipe } from '../../ui/button.tsx';
+import { Link } from '@tanstack/react-router';
+import { Card, PageHeader } from '../../ui/card.tsx';
+import { DatePicker } from '../../ui/date-picker.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { downloadStatement } from './money-api.ts';
+import { loadStatement } from './statement-source.ts';
+import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
+
+const PAGE = 20;
+/** The ledger's transfer kinds a lead's available account sees (src/server/money: deposits, withdrawals, adjustments). */
+export const STATEMENT_KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_refund', 'adjustment_credit', 'adjustment_debit'] as const;
+
+const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });
+const cellStyle = css({ py: '2', px: '2', textAlign: 'start', borderTopWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' });
+const numberCell = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+
+/** Billing (DESIGN.md §13): a lead's statement; staff pick the lead, a lead reads its own, deposits and withdraws. */
+export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: string; onLeadChange: (leadId: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const me = useSnapshot(auth).user;
+  const lead = isLeadOnly(me?.roles ?? []);
+  const leads = useLookup('user', LEAD_FILTER, personName, !lead);
+  const leadId = lead ? me?.id : chosen;
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [version, setVersion] = useState(0);
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+      <PageHeader
+        title={t('app.nav.billing')}
+        actions={
+          lead ? (
+            <>
+              <Link to="/deposits/new" className={buttonRecipe()}>
+                {t('app.money.wizard.open')}
+              </Link>
+              <Button variant="outline" onClick={() => setWithdrawing(true)}>
+                {t('app.money.withdraw.open')}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {withdrawing ? (
+        <WithdrawalRequestDialog
+          onClose={() => setWithdrawing(false)}
+          onDone={() => {
+            setWithdrawing(false);
+            setVersion((n) => n + 1);
+          }}
+        />
+      ) : null}
+      {!lead ? (
+        <div className={css({ maxW: '24rem' })}>
+          <Select
+            label={t('app.money.billing.pickLead')}
+            options={leads.options}
+            value={leadId ? [leadId] : []}
+            onChange={(value) => onLeadChange(value[0])}
+            placeholder={t('app.money.billing.pickLead')}
+          />
+        </div>
+      ) : null}
+      {leadId ? (
+        <Statement key={`${leadId}:${version}`} leadId={leadId} />
+      ) : (
+        <p className={css({ color: 'fg.muted' })}>{t('app.money.billing.noLead')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Funds, capital and the entries of the available account with their running balance. */
+export function Statement({ leadId }: { leadId: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [kind, setKind] = useState<string>('');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const query = { from: from ?? undefined, to: to ?? undefined, kind: kind || undefined, page, limit: PAGE };
+  const statement = useFetch((signal) => loadStatement(leadId, query, signal), [leadId, from, to, kind, page, online]);
+  const data = statement.data;
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE)) : 1;
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(true);
+    try {
+      await downloadStatement(leadId, { from: query.from, to: query.to, kind: query.kind }, format);
+    } catch (cause) {
+      showToast(t('app.money.billing.exportFailed', { error: toApiError(cause).message }), 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Card title={t('app.money.billing.funds')}>
+        {data ? (
+          <div className={css({ display: 'flex', gap: '8', flexWrap: 'wrap' })}>
+            <div className={figureStyle}>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.money.availableFunds')}</span>
+              <strong data-testid="available-funds" className={css({ fontSize: '2xl' })}>
+                {formatMoney(data.availableFunds)}
+              </strong>
+            </div>
+            <div className={figureStyle}>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.money.capital')}</span>
+              <strong data-testid="capital" className={css({ fontSize: '2xl' })}>
+                {formatMoney(data.capital)}
+              </strong>
+            </div>
+          </div>
+        ) : null}
+        {data?.asOf ? (
+          <p role="status" data-testid="last-known" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {new Date(data.asOf).getTime() > 0
+              ? t('app.money.billing.lastKnown', { date: formatDateTime(data.asOf) })
+              : t('app.money.billing.lastKnownNever')}
+          </p>
+        ) : null}
+        {statement.loading && !data ? <Spinner label={t('app.common.loading')} /> : null}
+        {statement.error ? (
+          <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
+            {t('app.money.billing.loadFailed', { error: statement.error.message })}
+          </p>
+        ) : null}
+      </Card>
+      <Card
+        title={t('app.money.billing.entries')}
+        actions={
+          <div className={css({ display: 'flex', gap: '2' })}>
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button key={format} variant="outline" size="sm" disabled={!online} loading={exporting} onClick={() => void exportAs(format)}>
+                {t(`app.money.billing.export.${format}`)}
+              </Button>
+            ))}
+          </div>
+        }
+      >
+        <div
+          className={css({
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+            alignItems: 'end',
+          })}
+        >
+          <DatePicker label={t('app.dashboard.from')} value={from} onChange={(v) => (setFrom(v), setPage(1))} />
+          <DatePicker label={t('app.dashboard.to')} value={to} onChange={(v) => (setTo(v), setPage(1))} />
+          <Select
+            label={t('app.money.billing.kind')}
+            options={[
+              { value: '', label: t('app.money.billing.allKinds') },
+              ...STATEMENT_KINDS.map((k) => ({ value: k, label: t(`app.money.kinds.${k}`) })),
+            ]}
+            value={[kind]}
+            onChange={(value) => (setKind(value[0] ?? ''), setPage(1))}
+          />
+        </div>
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-label={t('app.money.billing.entries')}>
+          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} data-testid="statement">
+            <thead>
+              <tr className={css({ color: 'fg.muted' })}>
+                <th scope="col" className={cellStyle}>
+                  {t('app.money.billing.columns.date')}
+                </th>
+                <th scope="col" className={cellStyle}>
+                  {t('app.money.billing.columns.kind')}
+                </th>
+                <th scope="col" className={`${cellStyle} ${numberCell}`}>
+                  {t('app.money.billing.columns.amount')}
+                </th>
+                <th scope="col" className={`${cellStyle} ${numberCell}`}>
+                  {t('app.money.billing.columns.balance')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.entries.map((entry) => (
+                <tr key={entry.id} data-testid="statement-row">
+                  <td className={cellStyle}>{formatDateTime(entry.date)}</td>
+                  <td className={cellStyle}>{t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
+                  <td className={`${cellStyle} ${numberCell}`} data-testid="entry-amount">
+                    {formatMoney(entry.amount)}
+                  </td>
+                  <td className={`${cellStyle} ${numberCell}`} data-testid="entry-balance">
+                    {formatMoney(entry.balance)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data && !data.entries.length ? (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>{t('app.money.billing.empty')}</p>
+          ) : null}
+        </div>
+        {pages > 1 ? (
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end' })}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('app.money.billing.previous')}
+            </Button>
+            <span className={css({ fontSize: 'sm' })}>{t('app.money.billing.page', { page, pages })}</span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('app.money.billing.next')}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

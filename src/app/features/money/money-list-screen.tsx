@@ -1,0 +1,139 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../shared/constants.ts';
+import { isStaff } from '../../../shared/roles.ts';
+import { useOnline } from '../../api/online-only.ts';
+import { toApiError } from '../../api/http.ts';
+import type { EntityRecord } from '../../data/entity-store.ts';
+import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import type { ListState } from '../../lists/list-state.ts';
+import { QuickFilters } from '../../lists/quick-filters.tsx';
+import { auth } from '../../state/auth.ts';
+import { showToast } from '../../state/ui.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import type { MenuItem } from '../../ui/menu.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { offeredActions, runMoneyAction, type MoneyEntity } from './money-actions.ts';
+import { MoneyStatsPanel } from './money-stats-panel.tsx';
+import { MoneyStatusBadge } from './status-badges.tsx';
+
+const STATUSES = { deposit: DEPOSIT_STATUSES, withdrawal: WITHDRAWAL_STATUSES } as const;
+
+type Pending = { row: EntityRecord; action: string; done: () => void };
+
+/**
+ * Deposits or withdrawals (DESIGN.md §13): the list kit with a status filter and stats; each row
+ * offers only the actions its status allows for the reader's role, run online (never queued).
+ */
+export function MoneyListScreen({
+  entity,
+  state,
+  onStateChange,
+  columns: extra,
+  actions,
+}: {
+  entity: MoneyEntity;
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** Columns of this entity beside amount, status and date. */
+  columns: readonly ListColumn[];
+  /** The page's own buttons (deposit by card, request a withdrawal). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const me = useSnapshot(auth).user;
+  const roles = me?.roles ?? [];
+  const staff = isStaff(roles);
+  const online = useOnline();
+  const leads = useLookup('user', LEAD_FILTER, personName, staff);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [statsReload, setStatsReload] = useState(0);
+
+  const columns = useMemo<ListColumn[]>(
+    () => [
+      { field: 'dateCreation', kind: 'date' },
+      ...(staff ? [{ field: 'userId', render: (value: unknown) => leads.nameOf(value) ?? '…' }] : []),
+      { field: 'amount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
+      { field: 'status', render: (value) => <MoneyStatusBadge entity={entity} status={value} /> },
+      ...extra,
+    ],
+    [staff, leads, extra, entity],
+  );
+
+  const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] =>
+    offeredActions(entity, row.status, roles).map((action) => ({
+      value: action,
+      label: online ? t(`app.money.actions.${action}`) : `${t(`app.money.actions.${action}`)} (${t('app.money.needsConnection')})`,
+      disabled: !online,
+      onSelect: () => setPending({ row, action, done: refresh }),
+    }));
+
+  async function run() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await runMoneyAction(entity, pending.row.id, pending.action);
+      showToast(t(`app.money.actionDone.${pending.action}`), 'success');
+      pending.done();
+      setStatsReload((n) => n + 1);
+      setPending(null);
+    } catch (cause) {
+      showToast(t('app.money.actionFailed', { error: toApiError(cause).message }), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <EntityList
+        entity={entity}
+        title={t(`app.nav.${entity}s`)}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        canCreate={false}
+        canDelete={() => false}
+        canEdit={() => false}
+        rowMenu={rowMenu}
+        onRowOpen={() => undefined}
+        actions={actions}
+        toolbar={
+          <>
+            <MoneyStatsPanel entity={entity} reload={statsReload} />
+            <QuickFilters
+              filters={[
+                {
+                  field: 'status',
+                  label: t('app.fields.status'),
+                  options: STATUSES[entity].map((s) => ({ value: s, label: t(`app.money.status.${s}`) })),
+                  multiple: true,
+                },
+              ]}
+              state={state}
+              onStateChange={onStateChange}
+            />
+          </>
+        }
+      />
+      {pending ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          title={t(`app.money.confirm.${pending.action}`)}
+          description={t('app.money.confirmAmount', {
+            amount: formatMoney(Number(pending.row.amount ?? 0)),
+            name: staff ? (leads.nameOf(pending.row.userId) ?? '') : '',
+          })}
+          confirmLabel={t(`app.money.actions.${pending.action}`)}
+          danger={pending.action === 'fail' || pending.action === 'cancel'}
+          busy={busy}
+          onConfirm={run}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { optionalText } from '../../../shared/fields.ts';
+import { depositMachine } from '../../../shared/lifecycle/machines.ts';
+import { defineAction } from '../../actions/define-action.ts';
+import { AppError } from '../../http/app-error.ts';
+import { depositResource } from '../../resources/deposit.ts';
+import { creditDeposit } from './deposit-booking.ts';
+
+/** Cancel (the owner or staff), and staff's complete and fail of a pending deposit: audited by `transition`. */
+export const DEPOSIT_ACTIONS = [
+  defineAction({
+    resource: depositResource,
+    machine: depositMachine,
+    action: 'cancel',
+    method: 'PATCH',
+    path: '/api/v1/deposit/:id/cancel',
+    summary: 'Cancel a pending deposit or one awaiting 3-D Secure',
+    run(_ctx, deposit) {
+      // The bank already has the right code: the money may be moving, only its answer ends this deposit.
+      if (deposit.bankRetryAt) throw new AppError('INVALID_TRANSITION', undefined, { action: 'cancel', from: deposit.status });
+    },
+  }),
+  defineAction({
+    resource: depositResource,
+    machine: depositMachine,
+    action: 'complete',
+    body: z.strictObject({ transactionId: optionalText(100) }).optional(),
+    summary: 'Staff: the transfer arrived (bank → available funds)',
+    async run(ctx, deposit, body) {
+      await creditDeposit(ctx, deposit);
+      return { set: body?.transactionId ? { transactionId: body.transactionId } : {} };
+    },
+  }),
+  defineAction({
+    resource: depositResource,
+    machine: depositMachine,
+    action: 'fail',
+    summary: 'Staff: the transfer never arrived',
+    run: () => ({ set: { failureReason: 'rejected_by_staff' } }),
+  }),
+];

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { adjustmentSchema, statementQuerySchema, type AvailableFunds, type Capital, type Statement } from '../../shared/money/funds.ts';
+import { CAPITAL_KINDS } from '../../shared/money/accounts.ts';
+import { toCents } from '../../shared/money.ts';
+import { isAdmin } from '../../shared/roles.ts';
+import type { Executor } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { actorOrThrow } from '../http/authenticate.ts';
+import { languageOf } from '../http/i18n.ts';
+import { mutate } from '../http/mutate.ts';
+import { timeZoneOf } from '../http/time-zone.ts';
+import { parse } from '../http/validate.ts';
+import { findScoped } from '../resources/define-resource.ts';
+import { userResource } from '../resources/user.ts';
+import { notify } from '../features/notifications/notify.ts';
+import { checkLedger } from './ledger-check.ts';
+import { balancesOf, isBooked, transfer } from './ledger.ts';
+import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';
+
+const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
+
+/** The user `:id` when the caller may see it (a lead itself, its assigned staff, admins): 404 otherwise. */
+async function visibleUser(db: Executor, request: FastifyRequest) {
+  const { id } = parse(idParam, request.params);
+  const user = await findScoped(db, userResource, actorOrThrow(request), id);
+  if (!user) throw new AppError('NOT_FOUND');
+  return id;
+}
+
+const adminOnly = (request: FastifyRequest) => {
+  const actor = actorOrThrow(request);
+  if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+  return actor;
+};
+
+/** Available funds and capital in euros (DESIGN.md §6: capital is every lead account). */
+async function funds(db: Executor, leadId: string) {
+  const balances = await balancesOf(db, leadId);
+  const capitalCents = CAPITAL_KINDS.reduce((sum, kind) => sum + balances[kind], 0);
+  return { availableFunds: balances.available / 100, capital: capitalCents / 100 };
+}
+
+/** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and manual adjustments. */
+export function registerFundsRoutes(app: FastifyInstance) {
+  const { db } = app.services;
+  const tags = ['funds'];
+
+  app.get('/api/v1/funds/available/:id', { schema: { tags, summary: "A lead's available funds (euros)" } }, async (request) => {
+    const { availableFunds } = await funds(db, await visibleUser(db, request));
+    return { availableFunds } satisfies AvailableFunds;
+  });
+
+  app.get(
+    '/api/v1/funds/capital/:id',
+    { schema: { tags, summary: "A lead's capital: every account of theirs (euros)" } },
+    async (request) => {
+      const { capital } = await funds(db, await visibleUser(db, request));
+      return { capital } satisfies Capital;
+    },
+  );
+
+  app.get(
+    '/api/v1/funds/statement/:id',
+    { schema: { tags, summary: "A lead's statement: entries with running balance; ?format=csv|xlsx exports it" } },
+    async (request, reply) => {
+      const leadId = await visibleUser(db, request);
+      const query = parse(statementQuerySchema, request.query);
+      const zone = timeZoneOf(request.headers['x-timezone']);
+      if (query.format !== 'json') {
+        const rows = await statementRows(db, leadId, query, zone);
+        const lang = languageOf(request.headers['x-lang']);
+        const name = `statement-${leadId}-${query.account}`;
+        if (query.format === 'csv') {
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${name}.csv"`)
+            .send(statementCsv(rows, lang));
+        }
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+          .send(await statementXlsx(rows, lang));
+      }
+      const [page, totals] = await Promise.all([statementPage(db, leadId, query, zone), funds(db, leadId)]);
+      return { ...page, ...totals } satisfies Statement;
+    },
+  );
+
+  app.get(
+    '/api/v1/funds/check',
+    { schema: { tags, summary: 'The ledger balances: accounts sum to zero, each equals its entries (admin)' } },
+    async (request) => {
+      adminOnly(request);
+      return checkLedger(db);
+    },
+  );
+
+  app.post(
+    '/api/v1/funds/adjustment',
+    { schema: { tags, summary: "Credit or debit a lead's available funds, with a reason (admin, audited)" } },
+    async (request, reply) => {
+      adminOnly(request);
+      const body = parse(adjustmentSchema, request.body);
+      return mutate(request, reply, async (work) => {
+        const lead = await findScoped(work.tx, userResource, work.actor, body.userId);
+        if (!lead) throw new AppError('NOT_FOUND');
+        if (!(lead.roles as string[]).includes('lead'))
+          throw new AppError('VALIDATION', { userId: { key: 'validation.notALead', params: {} } });
+        const id = body.id ?? uuidv7();
+        const cause = { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` };
+        if (await isBooked(work.tx, cause))
+          return { body: { id, booked: false, availableFunds: (await funds(work.tx, body.userId)).availableFunds } };
+        // Audit and notification first: the transfer locks the house account, held until commit.
+        await work.audit('funds.adjustment', 'user', body.userId, {
+          id,
+          direction: body.direction,
+          amount: body.amount,
+          reason: body.reason,
+        });
+        await notify(work, body.userId, 'funds', `app.notifications.adjustment.${body.direction}`, {
+          amount: body.amount,
+          reason: body.reason,
+        });
+        const available = { lead: body.userId, kind: 'available' } as const;
+        const house = { house: 'adjustments' } as const;
+        const credit = body.direction === 'credit';
+        const booked = await transfer(work, {
+          from: credit ? house : available,
+          to: credit ? available : house,
+          amountCents: toCents(body.amount),
+          cause,
+          memo: body.reason,
+        });
+        // A twin with the same id committed between the check and the lock: this one rolls back.
+        if (!booked.after) throw new AppError('CONFLICT');
+        return { status: 201, body: { id, booked: true, availableFunds: (credit ? booked.after.to : booked.after.from) / 100 } };
+      });
+    },
+  );
+}

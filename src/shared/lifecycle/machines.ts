@@ -1,0 +1,104 @@
+import { DEPOSIT_STATUSES, OFFER_STATUSES, ORDER_STATUSES, VERIFICATION_STATUSES, WITHDRAWAL_STATUSES } from '../constants.ts';
+import { defineMachine, type Machine } from './define-machine.ts';
+
+/**
+ * The lifecycles of DESIGN.md §6 and SPEC.md §4, declared once: the server refuses any other transition
+ * (422 INVALID_TRANSITION) and the screens offer only these. Action names are the last path segment of
+ * their route (`POST /api/v1/deposit/:id/complete`). `by: 'nobody'` marks what only the server does
+ * (the scheduler, a gateway's answer).
+ */
+
+export const depositMachine = defineMachine({
+  entity: 'deposit',
+  states: DEPOSIT_STATUSES,
+  initial: 'pending',
+  frozenAfterInitial: ['amount', 'userId'],
+  actions: {
+    /** The lead (or staff for it) answers the bank's 3-D Secure challenge; the gateway decides the outcome. */
+    'confirm-3d-secure': { from: ['awaiting_3d_secure'], to: ['completed', 'failed', 'awaiting_3d_secure'], by: 'all' },
+    cancel: { from: ['pending', 'awaiting_3d_secure'], to: 'cancelled', by: 'all' },
+    /** A staff-entered deposit (bank transfer) is booked or refused by staff. */
+    complete: { from: ['pending'], to: 'completed', by: 'staff' },
+    fail: { from: ['pending'], to: 'failed', by: 'staff' },
+    /** The bank's late answer after a right 3-D Secure code. */
+    settle: { from: ['awaiting_3d_secure'], to: ['completed', 'failed'], by: 'nobody' },
+    /** Left awaiting 3-D Secure for 15 minutes: the scheduler cancels it. */
+    expire: { from: ['awaiting_3d_secure'], to: 'cancelled', by: 'nobody' },
+  },
+});
+
+export const withdrawalMachine = defineMachine({
+  entity: 'withdrawal',
+  states: WITHDRAWAL_STATUSES,
+  initial: 'pending',
+  frozenAfterInitial: ['amount', 'userId'],
+  actions: {
+    /** Above the approval threshold: two different staff members, neither the one who entered it. */
+    approve: { from: ['pending'], to: 'pending', by: 'staff' },
+    complete: { from: ['pending'], to: 'completed', by: 'staff' },
+    fail: { from: ['pending'], to: 'failed', by: 'staff' },
+  },
+});
+
+export const orderMachine = defineMachine({
+  entity: 'order',
+  states: ORDER_STATUSES,
+  initial: 'open',
+  frozenAfterInitial: ['quantity', 'leverage', 'openPrice', 'closePrice', 'profit', 'userId', 'type', 'symbol', 'market'],
+  actions: {
+    /** A lead closes its own forex order at the market; staff close any order in scope with a profit. */
+    close: { from: ['open'], to: 'closed', by: 'all' },
+    /** Binary settlement at expiration and the ESMA close-out, both by the scheduler. */
+    settle: { from: ['open'], to: 'closed', by: 'nobody' },
+  },
+});
+
+export const offerMachine = defineMachine({
+  entity: 'offer',
+  states: OFFER_STATUSES,
+  initial: 'pending',
+  frozenAfterInitial: ['amount', 'productPrice', 'gain', 'productId', 'userId'],
+  actions: {
+    accept: { from: ['pending'], to: 'accepted', by: 'lead' },
+    decline: { from: ['pending'], to: 'rejected', by: 'lead' },
+    /** Past its expiration date an unanswered offer lapses (the scheduler). */
+    expire: { from: ['pending'], to: 'rejected', by: 'nobody' },
+  },
+});
+
+export const INVESTMENT_STATUSES = ['active', 'ended'] as const;
+
+export const investmentMachine = defineMachine({
+  entity: 'investment',
+  states: INVESTMENT_STATUSES,
+  initial: 'active',
+  frozenAfterInitial: ['initialAmount', 'rentability', 'dividendFrequency', 'userId'],
+  actions: {
+    /** At expiry the principal comes back (the scheduler). */
+    end: { from: ['active'], to: 'ended', by: 'nobody' },
+  },
+});
+
+/** A lead's document verification, on the user record's `verificationStatus`. */
+export const verificationMachine = defineMachine({
+  entity: 'user',
+  field: 'verificationStatus',
+  states: VERIFICATION_STATUSES,
+  initial: 'uninitialized',
+  actions: {
+    /** New documents (re)open the review, whatever came before. */
+    submit: { from: ['uninitialized', 'pending', 'verified', 'rejected'], to: 'pending', by: 'all' },
+    /** Staff verify, or reject with a reason. */
+    decide: { from: ['pending'], to: ['verified', 'rejected'], by: 'staff' },
+  },
+});
+
+/** Every machine, for code that walks them all (the PATCH guard, the docs). */
+export const MACHINES: readonly Machine[] = [
+  depositMachine,
+  withdrawalMachine,
+  orderMachine,
+  offerMachine,
+  investmentMachine,
+  verificationMachine,
+];

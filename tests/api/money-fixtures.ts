@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { PNG } from '../fixtures/sample-files.ts';
+import type { TestServer } from './harness.ts';
+import { multipart } from './multipart.ts';
+
+export type Person = Awaited<ReturnType<TestServer['user']>>;
+
+/** A lead whose documents staff verified through the real routes: the only kind of lead that may withdraw. */
+export async function verifiedLead(server: TestServer, staffToken: string, fields: Record<string, unknown> = {}): Promise<Person> {
+  const lead = await server.user(staffToken, { roles: ['lead'], ...fields });
+  await verify(server, staffToken, lead.id);
+  return lead;
+}
+
+/** Staff upload a document for the lead and verify it (DESIGN.md §6: a withdrawal needs a verified lead). */
+export async function verify(server: TestServer, staffToken: string, leadId: string) {
+  const body = multipart({ content: PNG, filename: 'passport.png', contentType: 'image/png' });
+  const uploaded = await server.call({ method: 'POST', url: `/api/v1/user/${leadId}/documents`, token: staffToken, ...body });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+  const verified = await server.call({
+    method: 'PATCH',
+    url: `/api/v1/user/${leadId}/verification`,
+    token: staffToken,
+    payload: { status: 'verified' },
+  });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+}
+
+/** Credits (or debits) a lead's available funds by an admin adjustment; the answer of the route. */
+export async function adjust(
+  server: TestServer,
+  adminToken: string,
+  userId: string,
+  amount: number,
+  direction: 'credit' | 'debit' = 'credit',
+  reason = 'test funding',
+) {
+  return server.call({
+    method: 'POST',
+    url: '/api/v1/funds/adjustment',
+    token: adminToken,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { userId, amount, direction, reason },
+  });
+}
+
+export const availableOf = async (server: TestServer, token: string, id: string) =>
+  (await server.call({ method: 'GET', url: `/api/v1/funds/available/${id}`, token })).body.availableFunds as number;
+
+export const capitalOf = async (server: TestServer, token: string, id: string) =>
+  (await server.call({ method: 'GET', url: `/api/v1/funds/capital/${id}`, token })).body.capital as number;
+
+/** The ledger invariants straight from SQL (not from the code under test): sums per account and in total. */
+export async function ledgerInvariants(server: TestServer) {
+  const [total] = await server.sql<{ total: string; accounts: number }>(
+    `select coalesce(sum(balance), 0)::text total, count(*)::int accounts from accounts`,
+  );
+  const mismatched = await server.sql(
+    `select a.id from accounts a left join (select account_id, sum(amount) s from ledger_entries group by 1) e on e.account_id = a.id where a.balance <> coalesce(e.s, 0)`,
+  );
+  const negative = await server.sql(`select id from ledger_entries where lead_id is not null and balance_after < 0`);
+  const twice = await server.sql(`select source_entity, source_id, kind from transfers group by 1, 2, 3 having count(*) > 1`);
+  return {
+    total: Number(total.total),
+    accounts: total.accounts,
+    mismatched: mismatched.length,
+    negative: negative.length,
+    twice: twice.length,
+  };
+}

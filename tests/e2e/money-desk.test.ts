@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  api,
+  apiToken,
+  axe,
+  chooseLanguage,
+  gone,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  textOf,
+  visible,
+  type Browser,
+  type Server,
+} from './harness.ts';
+
+/**
+ * Money at the desk and in the lead's pocket (DESIGN.md §6, §13): a lead requests a withdrawal on a
+ * phone; staff complete a deposit, fail a withdrawal, approve a large one twice (two staff members);
+ * billing statement and export; cash flow chart; the lead's billing offline.
+ */
+
+const LEAD = { email: 'vera@money.test', password: 'Vera1234' };
+const ALMA = { email: 'alma@money.test', password: 'Alma1234' };
+const PHONE = { width: 390, height: 844 };
+
+// The smallest valid PNG: 1×1 transparent pixel.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Staff upload the lead's document and verify it through the real routes (a withdrawal needs a verified lead). */
+async function verify(url: string, token: string, leadId: string) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'passport.png');
+  const uploaded = await fetch(`${url}/api/v1/user/${leadId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  await api(url, token, 'PATCH', `/user/${leadId}/verification`, { status: 'verified' });
+}
+
+type Row = { id: string; status: string; amount: number; approvedBy?: string[] };
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function act(page: Page, rowText: string, action: string) {
+  await rowOf(page, rowText).getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: action, exact: true }).click();
+  await gone(page.getByRole('alertdialog'), 20_000);
+}
+
+describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
+  let server: Server;
+  let staff: Browser;
+  let lead: Browser;
+  let token: string;
+  let leadId: string;
+  const available = async () =>
+    (await api<{ availableFunds: number }>(server.url, token, 'GET', `/funds/available/${leadId}`)).availableFunds;
+  const listOf = async (entity: 'deposit' | 'withdrawal') =>
+    (await api<Record<string, Row[]>>(server.url, token, 'GET', `/${entity}?limit=100`))[`${entity}s`]!;
+
+  beforeAll(async () => {
+    server = await startServer();
+    token = await apiToken(server.url);
+    leadId = (
+      await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Vera', lastName: 'Verified', ...LEAD, roles: ['lead'] })
+    ).id;
+    await verify(server.url, token, leadId);
+    await api(server.url, token, 'POST', '/user', { firstName: 'Alma', lastName: 'Admin', ...ALMA, roles: ['admin'] });
+    // 20,000.10 € by card, then a bank transfer of 500 € entered by staff (pending).
+    await api(server.url, token, 'POST', '/deposit/3d-secure', {
+      userId: leadId,
+      amount: 20_000.1,
+      cardNumber: '4242424242424242',
+      cardExpirationDate: '12/30',
+      cardCVV: '123',
+      fullName: 'Vera Verified',
+      street: '1 Hauptstraße',
+      zipCode: '10115',
+      country: 'DE',
+      phone: '+49 30 1234567',
+    });
+    await api(server.url, token, 'POST', '/deposit', { userId: leadId, amount: 500, transactionId: 'SEPA-7781' });
+    staff = await launchBrowser();
+    await signIn(staff.page, server.url);
+    lead = await launchBrowser();
+    await lead.page.setViewportSize(PHONE);
+    await signIn(lead.page, server.url, LEAD.email, LEAD.password);
+  });
+  afterAll(async () => {
+    await staff?.close();
+    await lead?.close();
+    await server?.close();
+  });
+
+  test('the lead requests a withdrawal on its phone: the money is held at once', async () => {
+    const { page } = lead;
+    expect(await available()).toBe(20_000.1);
+    await page.goto(`${server.url}/withdrawals`);
+    await page.getByRole('button', { name: 'Request a withdrawal' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByTestId('available-funds'));
+    expect(await textOf(dialog.getByTestId('available-funds'))).toContain('€20,000.10');
+    expect(await dialog.locator('[name="amount"]').getAttribute('inputmode')).toBe('decimal');
+    await dialog.getByRole('button', { name: 'Request', exact: true }).click();
+    await visible(dialog.getByText('Please enter an amount'));
+    await dialog.locator('[name="amount"]').fill('50000');
+    await dialog.getByRole('button', { name: 'Request', exact: true }).click();
+    await visible(dialog.getByText('Insufficient funds'));
+    await dialog.locator('[name="amount"]').fill('75.30');
+    await dialog.getByRole('button', { name: 'Request', exact: true }).click();
+    await gone(page.getByRole('dialog'), 20_000);
+    await visible(page.getByTestId('withdrawal-status'));
+    expect(await available()).toBe(19_924.8);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-withdrawals-phone-light');
+  });
+
+  test('staff complete the pending bank transfer; only the allowed actions are offered', async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/deposits`);
+    await visible(rowOf(page, '€500.00'), 20_000);
+    // A completed card deposit offers nothing to do.
+    await rowOf(page, '€20,000.10').getByRole('button', { name: 'Row actions' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Complete', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await act(page, '€500.00', 'Complete');
+    await visible(rowOf(page, '€500.00').locator('[data-status="completed"]'), 20_000);
+    expect(await available()).toBe(20_424.8);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-deposits-desktop-light');
+  });
+
+  test('staff fail the withdrawal: the money goes back', async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/withdrawals`);
+    await visible(rowOf(page, '€75.30'));
+    await act(page, '€75.30', 'Fail');
+    await visible(rowOf(page, '€75.30').locator('[data-status="failed"]'), 20_000);
+    expect(await available()).toBe(20_500.1);
+  });
+
+  test('a withdrawal above the threshold needs two approvals from two staff members', async () => {
+    const leadToken = await apiToken(server.url, LEAD.email, LEAD.password);
+    await api(server.url, leadToken, 'POST', '/withdrawal', { amount: 12_000 });
+    const { page } = staff;
+    await page.goto(`${server.url}/withdrawals`);
+    await visible(rowOf(page, '€12,000.00'));
+    await act(page, '€12,000.00', 'Approve');
+    await expect
+      .poll(async () => (await listOf('withdrawal')).find((w) => w.amount === 12_000)?.approvedBy?.length, { timeout: 20_000 })
+      .toBe(1);
+
+    const alma = await launchBrowser();
+    try {
+      await signIn(alma.page, server.url, ALMA.email, ALMA.password);
+      await alma.page.goto(`${server.url}/withdrawals`);
+      await visible(rowOf(alma.page, '€12,000.00'));
+      await act(alma.page, '€12,000.00', 'Approve');
+      await expect
+        .poll(async () => (await listOf('withdrawal')).find((w) => w.amount === 12_000)?.approvedBy?.length, { timeout: 20_000 })
+        .toBe(2);
+      await act(alma.page, '€12,000.00', 'Complete');
+      await visible(rowOf(alma.page, '€12,000.00').locator('[data-status="completed"]'), 20_000);
+    } finally {
+      await alma.close();
+    }
+    expect(await available()).toBe(8_500.1);
+  });
+
+  test('billing: staff pick the lead; funds, capital, running balance, a kind filter and both exports', async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/billing?leadId=${leadId}`);
+    await visible(page.getByTestId('available-funds'));
+    expect(await textOf(page.getByTestId('available-funds'))).toBe('€8,500.10');
+    expect(await textOf(page.getByTestId('capital'))).toBe('€8,500.10');
+    await visible(page.getByTestId('statement-row'));
+    // Newest first: the last entry's balance is the available funds.
+    expect(await textOf(page.getByTestId('entry-balance'))).toBe('€8,500.10');
+    const rows = await page.getByTestId('statement-row').count();
+    expect(rows).toBeGreaterThanOrEqual(5);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-billing-desktop-light');
+
+    // Only the deposits: the two of them, each with the balance after it.
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Deposit', exact: true }).click();
+    await expect.poll(() => page.getByTestId('statement-row').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByTestId('entry-amount').allTextContents()).toEqual(['€500.00', '€20,000.10']);
+    expect(await page.getByTestId('entry-balance').allTextContents()).toEqual(['€20,424.80', '€20,000.10']);
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Export .${format}` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+      const file = readFileSync((await download.path())!);
+      if (format === 'csv') expect(file.toString('utf8')).toContain('20000.10');
+      else expect(file.subarray(0, 2).toString()).toBe('PK'); // a zip container, as .xlsx is
+    }
+  });
+
+  test("the lead's page has its money; the lead's dashboard shows its funds", async () => {
+    await staff.page.goto(`${server.url}/leads/${leadId}`);
+    const money = staff.page.getByTestId('lead-money');
+    await visible(money.getByTestId('available-funds'), 20_000);
+    expect(await textOf(money.getByTestId('available-funds'))).toBe('€8,500.10');
+    await lead.page.goto(`${server.url}/`);
+    await visible(lead.page.getByTestId('dashboard-available'), 20_000);
+    expect(await textOf(lead.page.getByTestId('dashboard-available'))).toBe('€8,500.10');
+    expect(await textOf(lead.page.getByTestId('dashboard-capital'))).toBe('€8,500.10');
+    expect(await axe(lead.page)).toEqual([]);
+    await screenshot(lead.page, 'money-dashboard-lead-phone-light');
+  });
+
+  test('cash flow: the daily net flow chart, totals by status, first deposits', async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/cash-flow`);
+    await visible(page.getByTestId('flow-chart').locator('canvas'), 20_000);
+    expect(await page.getByTestId('flow-data').locator('tbody tr').count()).toBe(30);
+    await visible(page.getByTestId('deposit-stats'));
+    await visible(page.getByTestId('withdrawal-stats'));
+    await visible(page.getByTestId('first-by-campaign').locator('tbody tr'));
+    expect(await textOf(page.getByTestId('first-by-campaign').locator('tbody tr'))).toContain('€20,000.10');
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-cash-flow-desktop-light');
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'de');
+    await visible(page.getByRole('heading', { name: 'Täglicher Nettozufluss' }));
+    await visible(page.getByTestId('flow-chart').locator('canvas'));
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-cash-flow-desktop-dark-de');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'money-cash-flow-phone-dark-de');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'en');
+  });
+
+  test("the lead's billing offline: the last known balance, marked as such", async () => {
+    const { page, context } = lead;
+    await page.goto(`${server.url}/billing`);
+    await visible(page.getByTestId('available-funds'));
+    expect(await textOf(page.getByTestId('available-funds'))).toBe('€8,500.10');
+    expect(await page.getByTestId('last-known').count()).toBe(0);
+    await visible(page.getByRole('link', { name: 'Deposit by card' }));
+    await screenshot(page, 'money-billing-phone-light');
+    await page.goto(`${server.url}/deposits`);
+    await visible(page.getByRole('row').filter({ hasText: '€20,000.10' }), 20_000);
+    await context.setOffline(true);
+    try {
+      // Back to billing without a connection (in the app, no page load): the statement comes from the device's mirror.
+      await page.goBack();
+      await visible(page.getByTestId('last-known'), 20_000);
+      expect(await textOf(page.getByTestId('available-funds'))).toBe('€8,500.10');
+      expect(await textOf(page.getByTestId('capital'))).toBe('€8,500.10');
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'money-billing-phone-offline');
+      // Money actions are online-only and say so: the withdrawal request cannot be sent.
+      await page.getByRole('button', { name: 'Request a withdrawal' }).click();
+      const dialog = page.getByRole('dialog');
+      await visible(dialog.getByTestId('offline-note'));
+      expect(await dialog.getByRole('button', { name: 'Request', exact: true }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await gone(page.getByRole('dialog'));
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});

@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  api,
+  apiToken,
+  axe,
+  chooseLanguage,
+  gone,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  textOf,
+  visible,
+  type Browser,
+  type Server,
+} from './harness.ts';
+
+/**
+ * A lead pays by card on a 390 px phone through the 3-D Secure wizard (SPEC.md §4, DESIGN.md §6),
+ * with each sandbox test card, against the real server; then the browser half of the PCI test.
+ */
+
+const LEAD = { email: 'paula@money.test', password: 'Paula1234' };
+const PHONE = { width: 390, height: 844 };
+/** What the lead types: none of it may stay in the browser's storage. */
+const CVV = '847';
+const AMEX_CVV = '8472';
+const WRONG_CODE = '918273';
+const RIGHT_CODE = '123456';
+const CARDS = {
+  success: '4242424242424242',
+  threeDs: '4000000000003220',
+  declined: '4000000000000002',
+  slowBank: '4000000000003063',
+  bankDeclines: '4000008400001629',
+  amex: '378282246310005',
+  luhn: '4242424242424241',
+};
+
+type Deposit = { id: string; status: string; amount: number; failureReason: string | null; cardLast4: string | null };
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+async function openWizard(page: Page, url: string) {
+  await page.goto(`${url}/deposits/new`);
+  await visible(field(page, 'cardNumber'));
+}
+
+async function fillDetails(page: Page, card: string, amount: string, cvv = CVV) {
+  await field(page, 'amount').fill(amount);
+  await field(page, 'cardNumber').pressSequentially(card);
+  await field(page, 'cardExpirationDate').pressSequentially('1230');
+  await field(page, 'cardCVV').fill(cvv);
+  await field(page, 'fullName').fill('Paula Payer');
+  await field(page, 'street').fill('12 rue de la Paix');
+  await field(page, 'zipCode').fill('75002');
+  await field(page, 'country').selectOption('FR');
+  await field(page, 'phone').fill('+33 6 12 34 56 78');
+}
+
+const pay = (page: Page) => page.getByRole('button', { name: 'Pay', exact: true }).click();
+const result = (page: Page) => page.getByTestId('deposit-result');
+
+async function resultStatus(page: Page): Promise<string> {
+  await visible(result(page), 30_000);
+  return (await result(page).getAttribute('data-status')) ?? '';
+}
+
+async function enterCode(page: Page, code: string) {
+  await field(page, 'secureCode').fill(code);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+}
+
+describe('money: the card deposit wizard on a phone (en)', () => {
+  let server: Server;
+  let browser: Browser;
+  let token: string;
+  let leadId: string;
+  const deposits = async () =>
+    (
+      await api<{ deposits: Deposit[] }>(
+        server.url,
+        token,
+        'GET',
+        `/deposit?limit=100&filters=${encodeURIComponent(JSON.stringify([{ field: 'userId', values: [leadId] }]))}`,
+      )
+    ).deposits;
+  const available = async () =>
+    (await api<{ availableFunds: number }>(server.url, token, 'GET', `/funds/available/${leadId}`)).availableFunds;
+
+  beforeAll(async () => {
+    server = await startServer();
+    token = await apiToken(server.url);
+    leadId = (
+      await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: 'Paula', lastName: 'Payer', ...LEAD, roles: ['lead'] })
+    ).id;
+    browser = await launchBrowser();
+    await browser.page.setViewportSize(PHONE);
+    await signIn(browser.page, server.url, LEAD.email, LEAD.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('step 1 says it is online-only before any digit, with the numeric keyboard, autofill hints and the sandbox test cards', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await visible(page.getByTestId('online-only-note'));
+    expect(await textOf(page.getByTestId('online-only-note'))).toContain('need a connection');
+    const hints: [string, string, string | null][] = [
+      ['amount', 'transaction-amount', 'decimal'],
+      ['cardNumber', 'cc-number', 'numeric'],
+      ['cardExpirationDate', 'cc-exp', 'numeric'],
+      ['cardCVV', 'cc-csc', 'numeric'],
+      ['fullName', 'cc-name', null],
+      ['street', 'street-address', null],
+      ['zipCode', 'postal-code', null],
+      ['country', 'country', null],
+      ['phone', 'tel', 'tel'],
+    ];
+    for (const [name, autocomplete, inputmode] of hints) {
+      expect(await field(page, name).getAttribute('autocomplete'), name).toBe(autocomplete);
+      expect(await field(page, name).getAttribute('inputmode'), name).toBe(inputmode);
+    }
+    expect(await field(page, 'country').locator('option').count()).toBe(48); // the 47 countries and "choose"
+    await visible(page.getByTestId('test-cards'));
+    expect(await page.getByTestId('test-cards').getByRole('row').count()).toBe(10); // header + 9 cards of DESIGN.md §6
+
+    // Offline, it says so and the form cannot be used.
+    await browser.context.setOffline(true);
+    await visible(page.getByTestId('offline-note'));
+    expect(await field(page, 'cardNumber').isDisabled()).toBe(true);
+    await browser.context.setOffline(false);
+    await gone(page.getByTestId('offline-note'));
+
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-wizard-step1-phone-light');
+  });
+
+  test('every rule of SPEC.md §5 with its message; the brand shows as the number is typed', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await pay(page);
+    await visible(page.getByText('Please enter an amount'));
+    expect(await page.getByText('This field is required').count()).toBeGreaterThanOrEqual(5);
+
+    await field(page, 'cardNumber').pressSequentially('4242');
+    expect(await textOf(page.getByTestId('card-brand'))).toBe('Visa');
+    await field(page, 'cardNumber').fill('');
+    await field(page, 'cardNumber').pressSequentially('3782');
+    expect(await textOf(page.getByTestId('card-brand'))).toBe('American Express');
+    await field(page, 'cardNumber').fill('');
+
+    await fillDetails(page, CARDS.luhn, '0');
+    expect(await field(page, 'cardNumber').inputValue()).toBe('4242 4242 4242 4241');
+    expect(await field(page, 'cardExpirationDate').inputValue()).toBe('12/30');
+    await field(page, 'cardExpirationDate').fill('13/30');
+    await pay(page);
+    await visible(page.getByText('Please enter a valid card number'));
+    await visible(page.getByText('The expiry date must be MM/YY'));
+    await visible(page.getByText('The value must be greater than 0'));
+
+    await field(page, 'cardNumber').fill('');
+    await field(page, 'cardNumber').pressSequentially(CARDS.amex);
+    expect(await field(page, 'cardNumber').inputValue()).toBe('3782 822463 10005');
+    await field(page, 'cardExpirationDate').fill('12/30');
+    await field(page, 'amount').fill('10');
+    await pay(page);
+    await visible(page.getByText(/4 digits|4-digit/i));
+    expect(await deposits()).toEqual([]);
+  });
+
+  test('a card that succeeds at once: completed, the money in the account', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.success, '150.25');
+    await pay(page);
+    expect(await resultStatus(page)).toBe('completed');
+    expect(await textOf(result(page))).toContain('€150.25');
+    expect(await textOf(result(page))).toContain('•••• 4242');
+    expect(await available()).toBe(150.25);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-wizard-completed-phone-light');
+  });
+
+  test('Amex with its 4-digit CVV succeeds', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.amex, '20', AMEX_CVV);
+    await pay(page);
+    expect(await resultStatus(page)).toBe('completed');
+    expect(await available()).toBe(170.25);
+  });
+
+  test('3-D Secure: a wrong code stays at step 2 with the tries left, the right one completes', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.threeDs, '99.99');
+    await pay(page);
+    await visible(field(page, 'secureCode'));
+    expect(await textOf(page.getByTestId('payment-summary'))).toContain('•••• 3220');
+    await screenshot(page, 'money-wizard-step2-phone-light');
+    await enterCode(page, WRONG_CODE);
+    await visible(page.getByTestId('tries-left'));
+    expect(await textOf(page.getByTestId('tries-left'))).toBe('2 tries left');
+    expect(await field(page, 'secureCode').isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await enterCode(page, RIGHT_CODE);
+    expect(await resultStatus(page)).toBe('completed');
+    expect(await available()).toBe(270.24);
+  });
+
+  test('3-D Secure: three wrong codes fail the deposit, with the reason in words', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.threeDs, '5');
+    await pay(page);
+    await visible(field(page, 'secureCode'));
+    await enterCode(page, WRONG_CODE);
+    await visible(page.getByText('2 tries left').first());
+    await enterCode(page, WRONG_CODE);
+    await visible(page.getByText('1 try left').first());
+    await enterCode(page, WRONG_CODE);
+    expect(await resultStatus(page)).toBe('failed');
+    await visible(page.getByTestId('failure-reason'));
+    expect(await textOf(page.getByTestId('failure-reason'))).toContain('The secure code was wrong three times');
+  });
+
+  test('slow bank: step 3 while the bank works, then step 4 by the socket alone', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.slowBank, '40');
+    await pay(page);
+    await visible(field(page, 'secureCode'));
+    await enterCode(page, RIGHT_CODE);
+    await visible(page.getByTestId('bank-working'), 20_000);
+    await screenshot(page, 'money-wizard-step3-phone-light');
+    expect(await axe(page)).toEqual([]);
+    // No click, no reload: the depositUpdated event moves the wizard on.
+    expect(await resultStatus(page)).toBe('completed');
+    expect(await available()).toBe(310.24);
+  });
+
+  test('a declined card fails at once with the reason; after a right code the bank can decline too', async () => {
+    const { page } = browser;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.declined, '30');
+    await pay(page);
+    expect(await resultStatus(page)).toBe('failed');
+    expect(await textOf(page.getByTestId('failure-reason'))).toContain('The card was declined');
+    await screenshot(page, 'money-wizard-failed-phone-light');
+
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.bankDeclines, '31');
+    await pay(page);
+    await visible(field(page, 'secureCode'));
+    await enterCode(page, RIGHT_CODE);
+    expect(await resultStatus(page)).toBe('failed');
+    expect(await textOf(page.getByTestId('failure-reason'))).toContain('The bank declined the payment');
+    expect(await available()).toBe(310.24);
+  });
+
+  test('cancel at step 2 (the deposit is cancelled) and at step 1 (nothing is created)', async () => {
+    const { page } = browser;
+    const before = (await deposits()).length;
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.threeDs, '12');
+    await pay(page);
+    await visible(field(page, 'secureCode'));
+    await page.getByRole('button', { name: 'Cancel the payment' }).click();
+    expect(await resultStatus(page)).toBe('cancelled');
+    const all = await deposits();
+    expect(all.length).toBe(before + 1);
+    expect(all.filter((d) => d.status === 'cancelled').map((d) => d.amount)).toEqual([12]);
+
+    await openWizard(page, server.url);
+    await fillDetails(page, CARDS.success, '13');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(/\/deposits$/);
+    expect((await deposits()).length).toBe(before + 1);
+  });
+
+  test('PCI, browser half: no card number, CVV or secure code in IndexedDB (outbox included), localStorage or sessionStorage', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/deposits`);
+    await visible(page.getByRole('row').filter({ hasText: '€150.25' }), 20_000);
+    const secrets = [...Object.values(CARDS), CVV, AMEX_CVV, WRONG_CODE, RIGHT_CODE];
+    const found = await page.evaluate(async (needles) => {
+      const hits: string[] = [];
+      const grouped = (digits: string) => [digits, digits.replace(/(\d{4})(?=\d)/g, '$1 ')];
+      const look = (where: string, value: unknown) => {
+        const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+        for (const needle of needles) {
+          // Short secrets (CVV, codes) count as a whole value; card numbers anywhere, printed or not.
+          const hit =
+            needle.length > 8 ? grouped(needle).some((n) => text.includes(n)) : new RegExp(`(^|[^0-9])${needle}([^0-9]|$)`).test(text);
+          if (hit) hits.push(`${where}: ${needle}`);
+        }
+      };
+      for (let i = 0; i < localStorage.length; i++) look(`localStorage ${localStorage.key(i)}`, localStorage.getItem(localStorage.key(i)!));
+      for (let i = 0; i < sessionStorage.length; i++)
+        look(`sessionStorage ${sessionStorage.key(i)}`, sessionStorage.getItem(sessionStorage.key(i)!));
+      const stores: string[] = [];
+      for (const info of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(info.name!);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          stores.push(`${info.name}/${store}`);
+          const rows = await new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          rows.forEach((row, n) => look(`${info.name}/${store}#${n}`, row));
+        }
+        db.close();
+      }
+      return { hits, stores };
+    }, secrets);
+    // The mirror and its outbox were searched, not an empty browser.
+    expect(found.stores.some((s) => /outbox/i.test(s))).toBe(true);
+    expect(found.stores.some((s) => /deposit/i.test(s))).toBe(true);
+    expect(found.hits).toEqual([]);
+  });
+
+  test('dark mode and French: the wizard reads right and stays axe clean, on a phone and a desktop', async () => {
+    const { page } = browser;
+    // The look and language controls sit in the header at desktop width.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/deposits/new`);
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'fr');
+    await visible(page.getByRole('button', { name: 'Payer', exact: true }));
+    expect(await textOf(page.getByTestId('online-only-note'))).toContain('nécessite une connexion');
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
+    await visible(page.getByText('Veuillez saisir un montant'));
+    await field(page, 'cardNumber').pressSequentially('4000000000003220');
+    expect(await field(page, 'cardNumber').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-wizard-step1-desktop-dark-fr');
+    await page.setViewportSize(PHONE);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-wizard-step1-phone-dark-fr');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'en');
+    await page.setViewportSize(PHONE);
+  });
+});
