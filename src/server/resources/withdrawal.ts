@@ -1,4 +1,4 @@
-import { withdrawalEntity, leadWithdrawalCreateSchema } from '../../shared/entities/withdrawal.ts';
+import { withdrawalCreateSchema, withdrawalEntity } from '../../shared/entities/withdrawal.ts';
 import { withdrawalMachine } from '../../shared/lifecycle/machines.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import { withdrawals } from '../db/schema.ts';
@@ -17,7 +17,8 @@ export const withdrawalResource = defineResource({
   access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
   /** A lead never sets the bank's reference (403 when it tries). */
   leadFixed: { transactionId: null },
-  createInput: (actor) => (isLeadOnly(actor.roles) ? leadWithdrawalCreateSchema : undefined),
+  /** A lead withdraws for itself (its id by default); staff name the lead. */
+  createInput: (actor) => (isLeadOnly(actor.roles) ? undefined : withdrawalCreateSchema),
   hooks: {
     prepareCreate(ctx, input) {
       return {

@@ -22,10 +22,17 @@ export const withdrawalFailSchema = z.strictObject({ reason: optionalText(500) }
 export const withdrawalEntity = defineEntity({
   name: 'withdrawal',
   plural: 'withdrawals',
-  create: withdrawalCreateSchema,
+  /** What any caller may send (the route's contract); staff must also name the lead (the resource narrows). */
+  create: leadWithdrawalCreateSchema,
   /** Status and amount never change by PATCH: approve, complete and fail are actions. */
   update: z.strictObject({ transactionId: optionalText(100) }).partial(),
   filterable: ['status', 'userId', 'amount', 'createdBy'],
   sortable: ['amount', 'status'],
   searchable: ['transactionId'],
+  /** Set by the server: who entered it, who approved it, why it failed. */
+  readOnly: {
+    createdBy: z.uuid().nullable(),
+    approvedBy: z.array(z.uuid()),
+    failureReason: z.string().nullable(),
+  },
 });
