@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITY_NAMES } from '../entities/index.ts';
+import { SYNCED_ENTITY_NAMES } from '../entities/index.ts';
 import { settingRecordSchema, settingUpdateSchema } from '../setting.ts';
 import { errorResponses, fileAnswer, multipartBody } from './common.ts';
 
@@ -19,7 +19,7 @@ export const syncContract = {
     200: z.object({
       changes: z.array(
         z.object({
-          entity: z.enum(ENTITY_NAMES as [string, ...string[]]),
+          entity: z.enum(SYNCED_ENTITY_NAMES),
           op: z.enum(['upsert', 'delete']),
           id: z.uuid(),
           /** The record as it is now (its entity's record schema); absent on a delete. */

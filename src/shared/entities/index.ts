@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { accountEntity } from './account.ts';
 import { campaignEntity } from './campaign.ts';
 import { commentEntity } from './comment.ts';
 import { depositEntity } from './deposit.ts';
 import { dividendEntity } from './dividend.ts';
 import { investmentEntity } from './investment.ts';
+import { ledgerEntryEntity } from './ledger-entry.ts';
 import { notificationEntity } from './notification.ts';
 import { offerEntity } from './offer.ts';
 import { orderEntity } from './order.ts';
@@ -38,5 +40,7 @@ export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
 export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'] extends z.ZodType<infer R, unknown> ? R : never;
 
 /** Read-only mirrors of the ledger (DESIGN.md §6): listed and synced, never written by a client. */
-export { accountEntity } from './account.ts';
-export { ledgerEntryEntity } from './ledger-entry.ts';
+export { accountEntity, ledgerEntryEntity };
+
+/** Every entity whose changes `/sync` carries: the standard set's and the ledger's mirrors. */
+export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name] as const;
