@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { actionContract, type noActionBody } from '../../shared/contracts/standard-set.ts';
 import { mayMake, targetsOf, type ActionOf, type Machine, type StateOf } from '../../shared/lifecycle/define-machine.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
-import { parse } from '../http/validate.ts';
 import { audienceOf, scopeWhere } from '../policy.ts';
 import { conjunction } from '../resources/list-query.ts';
 import { publicRecord, type ResourceDefinition, type Row, type RowOf, type ValuesOf } from '../resources/define-resource.ts';
@@ -44,13 +44,12 @@ export type ActionDefinition<T extends PgTable, M extends Machine, B extends z.Z
   run?: (ctx: ActionContext, record: RowOf<T>, body: z.output<B>) => Promise<ActionOutcome<T, StateOf<M>>> | ActionOutcome<T, StateOf<M>>;
   /** The answer; the updated record as clients see it by default. */
   answer?: (updated: RowOf<T>, ctx: ActionContext) => unknown;
+  /** The schema of a custom `answer` (required with it): the route documents and checks what it answers. */
+  response?: z.ZodType;
 };
 
 /** One declared action: registered by `registerAction`, like resources are. */
 export type RegisteredAction = { register: (app: FastifyInstance) => void; method: 'POST' | 'PATCH'; path: string };
-
-const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-const noBody = z.strictObject({}).optional();
 
 /**
  * Declares an action route on a lifecycle (DESIGN.md §6): ONE `mutate()` transaction that loads the
@@ -59,7 +58,7 @@ const noBody = z.strictObject({}).optional();
  * code, sets the new state, bumps `version`, logs the change for `/sync`, writes an audit row and
  * remembers the answer under the Idempotency-Key.
  */
-export function defineAction<T extends PgTable, M extends Machine, B extends z.ZodType = typeof noBody>(
+export function defineAction<T extends PgTable, M extends Machine, B extends z.ZodType = typeof noActionBody>(
   definition: ActionDefinition<T, M, B>,
 ): RegisteredAction {
   const { resource, machine, action } = definition;
@@ -68,18 +67,20 @@ export function defineAction<T extends PgTable, M extends Machine, B extends z.Z
   if (!declared) throw new Error(`${machine.entity} has no action ${action}`);
   const method = definition.method ?? 'POST';
   const path = definition.path ?? `/api/v1/${resource.entity.name}/:id/${action}`;
-  const bodySchema = (definition.body ?? noBody) as z.ZodType;
+  if (definition.answer && !definition.response) throw new Error(`${machine.entity}.${action}: a custom answer needs its response schema`);
+  // The route's contract (shared with clients): fastify validates params and body before the handler.
+  const contract = actionContract(resource.entity, { body: definition.body, response: definition.response });
 
   const register = (app: FastifyInstance) =>
     app.route({
       method,
       url: path,
-      schema: { tags: [resource.entity.name], summary: definition.summary ?? `${action} (${machine.states.join(' → ')})` },
+      schema: { tags: [resource.entity.name], summary: definition.summary ?? `${action} (${machine.states.join(' → ')})`, ...contract },
       handler: async (request, reply) => {
         const actor = actorOrThrow(request);
         if (!mayMake(declared.by, actor.roles)) throw new AppError('FORBIDDEN');
-        const { id } = parse(idParam, request.params);
-        const body = parse(bodySchema, request.body ?? undefined) as z.output<B>;
+        const { id } = request.params as z.output<typeof contract.params>;
+        const body = (request.body ?? undefined) as z.output<B>;
         return mutate(request, reply, async (work) => {
           const ctx: ActionContext = { ...work, request };
           const updated = await transition(ctx, { resource, machine, action, id, scoped: true }, (record) =>

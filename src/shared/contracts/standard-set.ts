@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EntityDefinition } from '../entities/define-entity.ts';
 import { listQuerySchema } from '../list-params.ts';
-import { errorResponses, idParams } from './common.ts';
+import { apiErrorSchema, errorResponses, idParams } from './common.ts';
 
 /** Ids of many records, for a batch delete. */
 export const batchDeleteBody = z.strictObject({
@@ -45,5 +45,26 @@ export function standardContract<E extends EntityDefinition>(entity: E, options:
     update: { params: idParams, body: entity.update, response: { 200: record, ...errorResponses } },
     remove: { params: idParams, response: { 200: deleteAnswer, ...errorResponses } },
     batchRemove: { body: batchDeleteBody, response: { 200: deleteAnswer, ...errorResponses } },
+  };
+}
+
+/** The body of an action that takes none: nothing, or an empty object (the outbox sends `{}`). */
+export const noActionBody = z.strictObject({}).optional();
+
+/**
+ * The contract of an action route on a lifecycle (DESIGN.md §6): the record named in the path, the
+ * action's body, and the record as it stands after the action (or the action's own answer); 422 for
+ * a transition the machine refuses or money that is not there.
+ */
+export function actionContract<E extends EntityDefinition, B extends z.ZodType = typeof noActionBody, R extends z.ZodType = E['record']>(
+  entity: E,
+  options: { body?: B; response?: R } = {},
+) {
+  const body: z.ZodType = options.body ?? noActionBody;
+  return {
+    params: idParams,
+    // Fastify hands a request without a body over as null: a body that may be left out may be null too.
+    body: (body.safeParse(undefined).success ? body.nullable() : body) as B,
+    response: { 200: (options.response ?? entity.record) as R, ...errorResponses, 422: apiErrorSchema },
   };
 }
