@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
-import { adjustmentSchema, statementQuerySchema, type AvailableFunds, type Capital, type Statement } from '../../shared/money/funds.ts';
+import type { z } from 'zod';
+import {
+  adjustmentContract,
+  availableFundsContract,
+  capitalContract,
+  ledgerCheckContract,
+  statementContract,
+} from '../../shared/contracts/money.ts';
+import type { AvailableFunds, Capital, Statement } from '../../shared/money/funds.ts';
 import { CAPITAL_KINDS } from '../../shared/money/accounts.ts';
 import { toCents } from '../../shared/money.ts';
 import { isAdmin } from '../../shared/roles.ts';
@@ -11,7 +18,6 @@ import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf } from '../http/i18n.ts';
 import { mutate } from '../http/mutate.ts';
 import { timeZoneOf } from '../http/time-zone.ts';
-import { parse } from '../http/validate.ts';
 import { findScoped } from '../resources/define-resource.ts';
 import { userResource } from '../resources/user.ts';
 import { notify } from '../notifications/notify.ts';
@@ -19,11 +25,9 @@ import { checkLedger } from './ledger-check.ts';
 import { balancesOf, isBooked, transfer } from './ledger.ts';
 import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';
 
-const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
-
 /** The user `:id` when the caller may see it (a lead itself, its assigned staff, admins): 404 otherwise. */
 async function visibleUser(db: Executor, request: FastifyRequest) {
-  const { id } = parse(idParam, request.params);
+  const { id } = request.params as z.output<typeof availableFundsContract.params>;
   const user = await findScoped(db, userResource, actorOrThrow(request), id);
   if (!user) throw new AppError('NOT_FOUND');
   return id;
@@ -47,14 +51,18 @@ export function registerFundsRoutes(app: FastifyInstance) {
   const { db } = app.services;
   const tags = ['funds'];
 
-  app.get('/api/v1/funds/available/:id', { schema: { tags, summary: "A lead's available funds (euros)" } }, async (request) => {
-    const { availableFunds } = await funds(db, await visibleUser(db, request));
-    return { availableFunds } satisfies AvailableFunds;
-  });
+  app.get(
+    '/api/v1/funds/available/:id',
+    { schema: { tags, summary: "A lead's available funds (euros)", ...availableFundsContract } },
+    async (request) => {
+      const { availableFunds } = await funds(db, await visibleUser(db, request));
+      return { availableFunds } satisfies AvailableFunds;
+    },
+  );
 
   app.get(
     '/api/v1/funds/capital/:id',
-    { schema: { tags, summary: "A lead's capital: every account of theirs (euros)" } },
+    { schema: { tags, summary: "A lead's capital: every account of theirs (euros)", ...capitalContract } },
     async (request) => {
       const { capital } = await funds(db, await visibleUser(db, request));
       return { capital } satisfies Capital;
@@ -63,10 +71,10 @@ export function registerFundsRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/v1/funds/statement/:id',
-    { schema: { tags, summary: "A lead's statement: entries with running balance; ?format=csv|xlsx exports it" } },
+    { schema: { tags, summary: "A lead's statement: entries with running balance; ?format=csv|xlsx exports it", ...statementContract } },
     async (request, reply) => {
       const leadId = await visibleUser(db, request);
-      const query = parse(statementQuerySchema, request.query);
+      const query = request.query as z.output<typeof statementContract.querystring>;
       const zone = timeZoneOf(request.headers['x-timezone']);
       if (query.format !== 'json') {
         const rows = await statementRows(db, leadId, query, zone);
@@ -90,7 +98,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/v1/funds/check',
-    { schema: { tags, summary: 'The ledger balances: accounts sum to zero, each equals its entries (admin)' } },
+    { schema: { tags, summary: 'The ledger balances: accounts sum to zero, each equals its entries (admin)', ...ledgerCheckContract } },
     async (request) => {
       adminOnly(request);
       return checkLedger(db);
@@ -99,10 +107,10 @@ export function registerFundsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/funds/adjustment',
-    { schema: { tags, summary: "Credit or debit a lead's available funds, with a reason (admin, audited)" } },
+    { schema: { tags, summary: "Credit or debit a lead's available funds, with a reason (admin, audited)", ...adjustmentContract } },
     async (request, reply) => {
       adminOnly(request);
-      const body = parse(adjustmentSchema, request.body);
+      const body = request.body as z.output<typeof adjustmentContract.body>;
       return mutate(request, reply, async (work) => {
         const lead = await findScoped(work.tx, userResource, work.actor, body.userId);
         if (!lead) throw new AppError('NOT_FOUND');

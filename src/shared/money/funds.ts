@@ -4,8 +4,10 @@ import { money } from '../money.ts';
 import { LEAD_ACCOUNT_KINDS } from './accounts.ts';
 
 /** Answers of GET /funds/available/:id and /funds/capital/:id (SPEC.md §7), euros with 2 decimals. */
-export type AvailableFunds = { availableFunds: number };
-export type Capital = { capital: number };
+export const availableFundsAnswer = z.object({ availableFunds: z.number() });
+export const capitalAnswer = z.object({ capital: z.number() });
+export type AvailableFunds = z.infer<typeof availableFundsAnswer>;
+export type Capital = z.infer<typeof capitalAnswer>;
 
 /** Query of GET /funds/statement/:id: a lead's entries on one account, newest first, or all of them as a file. */
 export const statementQuerySchema = z.strictObject({
@@ -29,19 +31,31 @@ export const statementQuerySchema = z.strictObject({
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
-export type StatementEntry = {
-  id: string;
-  date: string;
-  kind: string;
-  sourceEntity: string;
-  sourceId: string;
-  memo: string | null;
+const statementEntry = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  date: z.string(),
+  kind: z.string(),
+  sourceEntity: z.string(),
+  sourceId: z.string(),
+  memo: z.string().nullable(),
   /** Signed euros: positive into the account. */
-  amount: number;
+  amount: z.number(),
   /** The running balance after this entry. */
-  balance: number;
-};
-export type Statement = { entries: StatementEntry[]; count: number; pageToCreate: number; availableFunds: number; capital: number };
+  balance: z.number(),
+});
+export type StatementEntry = z.infer<typeof statementEntry>;
+/** The JSON statement; `?format=csv|xlsx` answers the same entries as a file instead. */
+export const statementAnswer = z
+  .object({
+    entries: z.array(statementEntry),
+    count: z.number().int(),
+    pageToCreate: z.number().int(),
+    availableFunds: z.number(),
+    capital: z.number(),
+  })
+  .meta({ description: 'JSON by default; with ?format=csv or ?format=xlsx, the entries as a text/csv or .xlsx file' });
+export type Statement = z.infer<typeof statementAnswer>;
 
 /** POST /funds/adjustment (admin): credit or debit a lead's available funds, with a reason (audited). */
 export const adjustmentSchema = z.strictObject({
@@ -54,17 +68,21 @@ export const adjustmentSchema = z.strictObject({
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
+/** What POST /funds/adjustment answers: booked false when an adjustment with this id already was. */
+export const adjustmentAnswer = z.object({ id: z.string(), booked: z.boolean(), availableFunds: z.number() });
+
 /** GET /funds/check (admin): the ledger's invariants. */
-export type LedgerCheck = {
-  ok: boolean;
-  accounts: number;
-  transfers: number;
+export const ledgerCheckAnswer = z.object({
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  transfers: z.number().int(),
   /** Sum of every account, in euros: always 0. */
-  total: number;
+  total: z.number(),
   /** Accounts whose balance is not the sum of their entries. */
-  mismatchedAccounts: { id: string; balance: number; entries: number }[];
+  mismatchedAccounts: z.array(z.object({ id: z.string(), balance: z.number(), entries: z.number() })),
   /** Transfers without exactly two entries summing to zero. */
-  unbalancedTransfers: string[];
+  unbalancedTransfers: z.array(z.string()),
   /** Lead accounts or entries below zero. */
-  negative: string[];
-};
+  negative: z.array(z.string()),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckAnswer>;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { cardDepositContract, confirmSecureCodeContract, depositGatewayContract } from '../../../shared/contracts/money.ts';
 import { depositMachine } from '../../../shared/lifecycle/machines.ts';
-import { cardDepositInput, secureCodeInput } from '../../../shared/money/card-deposit.ts';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -13,12 +13,9 @@ import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { errorBody } from '../../http/errors.ts';
 import { mutate } from '../../http/mutate.ts';
-import { parse } from '../../http/validate.ts';
 import { ownable } from '../../policy.ts';
 import { depositResource } from '../../resources/deposit.ts';
 import { applyGatewayAnswer, authorizeCard, recordCardDeposit, triesLeft, type DepositRow } from './deposit-booking.ts';
-
-const idParam = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 
 /** The lead a card deposit is for: a lead pays for itself; staff name a lead they may act for. */
 async function ownerOf(db: Executor, actor: Actor, userId: string | undefined): Promise<string> {
@@ -47,7 +44,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
   // Which gateway serves card deposits: the deposit screen lists the test cards of a sandbox (money-ui).
   app.get(
     '/api/v1/deposit/gateway',
-    { schema: { tags: ['deposit'], summary: 'The payment gateway: name and sandbox mode' } },
+    { schema: { tags: ['deposit'], summary: 'The payment gateway: name and sandbox mode', ...depositGatewayContract } },
     async (request) => {
       actorOrThrow(request);
       return { name: app.services.payments.name, sandbox: app.services.payments.sandbox };
@@ -55,10 +52,10 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/v1/deposit/3d-secure',
-    { schema: { tags: ['deposit'], summary: 'Deposit by card (3-D Secure when the bank asks)' } },
+    { schema: { tags: ['deposit'], summary: 'Deposit by card (3-D Secure when the bank asks)', ...cardDepositContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
-      const input = parse(cardDepositInput, request.body);
+      const input = request.body as z.output<typeof cardDepositContract.body>;
       const { db, payments } = app.services;
       const ownerId = await ownerOf(db, actor, input.userId);
       const id = uuidv7();
@@ -75,11 +72,17 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/deposit/:id/confirm-3d-secure',
-    { schema: { tags: ['deposit'], summary: 'Answer the 3-D Secure challenge (422 SECURE_CODE_INVALID with the tries left)' } },
+    {
+      schema: {
+        tags: ['deposit'],
+        summary: 'Answer the 3-D Secure challenge (422 SECURE_CODE_INVALID with the tries left)',
+        ...confirmSecureCodeContract,
+      },
+    },
     async (request, reply) => {
       actorOrThrow(request);
-      const { id } = parse(idParam, request.params);
-      const { secureCode } = parse(secureCodeInput, request.body);
+      const { id } = request.params as z.output<typeof confirmSecureCodeContract.params>;
+      const { secureCode } = request.body as z.output<typeof confirmSecureCodeContract.body>;
       const { payments } = app.services;
       let wrongCode = false;
       let changed: DepositRow | undefined;

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../shared/constants.ts';
 import { fromCents } from '../../../shared/money.ts';
-import { statsQuery, type DepositStats } from '../../../shared/money/stats.ts';
+import { moneyStatsContracts } from '../../../shared/contracts/money.ts';
+import type { DepositStats, statsQuery } from '../../../shared/money/stats.ts';
 import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { deposits, withdrawals } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
-import { parse } from '../../http/validate.ts';
 import { scopeWhere } from '../../policy.ts';
 import { depositResource } from '../../resources/deposit.ts';
 import { withdrawalResource } from '../../resources/withdrawal.ts';
@@ -34,7 +35,7 @@ const todayIn = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA'
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 function rangeOf(request: FastifyRequest, timeZone: string, now: Date) {
-  const query = parse(statsQuery, request.query ?? {});
+  const query = request.query as z.output<typeof statsQuery>;
   const to = query.to ?? todayIn(timeZone, now);
   const from = query.from ?? addDays(to, -29);
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS;
@@ -173,7 +174,13 @@ export function registerMoneyStatsRoutes(app: FastifyInstance) {
   for (const subject of ['deposit', 'withdrawal'] as const) {
     app.get(
       `/api/v1/${subject}/stats`,
-      { schema: { tags: [subject], summary: `${subject} counts and sums by status, first-time, net flow, daily in x-timezone` } },
+      {
+        schema: {
+          tags: [subject],
+          summary: `${subject} counts and sums by status, first-time, net flow, daily in x-timezone`,
+          ...moneyStatsContracts[subject],
+        },
+      },
       async (request) => {
         const actor = actorOrThrow(request);
         const timeZone = timeZoneOf(request.headers['x-timezone']);
