@@ -13,14 +13,12 @@ import { multipart } from './multipart.ts';
  */
 let server: TestServer;
 let root: string;
-let rootId: string;
 type Person = Awaited<ReturnType<TestServer['user']>>;
 let A: Person, C: Person, R1: Person, R2: Person, L1: Person, L2: Person, L3: Person;
 
 beforeAll(async () => {
   server = await startServer({ heavyRequests: { max: 5, windowSeconds: 600 } });
   root = await server.rootToken();
-  rootId = (await checkAuth(root)).body.id;
   A = await server.user(root, { roles: ['admin'] });
   C = await server.user(root, { roles: ['admin'] });
   R1 = await server.user(root, { roles: ['regular'] });
