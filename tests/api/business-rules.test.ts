@@ -199,7 +199,8 @@ describe('what a lead may set', () => {
       payload: { ...deposit, transactionId: 'TX-self' },
     });
     const withdrawal = ENTITY_FIXTURES.withdrawal.create(pre, uniqueTag());
-    await refused(403, 'FORBIDDEN', {
+    // A lifecycle starts in its first state for everyone; later states come only from actions (DESIGN.md §6).
+    await refused(422, 'INVALID_TRANSITION', {
       method: 'POST',
       url: '/api/v1/withdrawal',
       token: lead.token,

@@ -19,8 +19,18 @@ import { DataDirInUseError, pgliteDirOf, pgliteMigratedMarker, startEmbeddedServ
  */
 const BATCH = 2_000;
 const migrationsFolder = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations');
-/** What a first start of an empty database writes (bootstrap.ts), and the root's sign-ins: replaced without asking. */
-const FIRST_START_ROWS: Record<string, number> = { settings: Infinity, users: 1, change_log: 1, sessions: Infinity };
+/**
+ * What a first start of an empty database writes (bootstrap.ts), the root's sign-ins with their rate
+ * counters, and the scheduler's bookkeeping: replaced without asking.
+ */
+const FIRST_START_ROWS: Record<string, number> = {
+  settings: Infinity,
+  users: 1,
+  change_log: 1,
+  sessions: Infinity,
+  rate_counters: Infinity,
+  job_runs: Infinity,
+};
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
 const replace = process.argv.includes('--replace');
