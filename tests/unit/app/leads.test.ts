@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { rowErrors } from '../../../src/app/lists/json-array.ts';
 import { ANY, NONE, quickValue, withQuickValue } from '../../../src/app/lists/quick-filter-state.ts';
-import { mayActOn } from '../../../src/app/features/leads/person-rules.ts';
+import { mayActOn } from '../../../src/app/data/person-rules.ts';
 import { checkColumns, previewSpreadsheet } from '../../../src/app/features/leads/spreadsheet-preview.ts';
 import { workbook } from '../../fixtures/spreadsheets.ts';
 

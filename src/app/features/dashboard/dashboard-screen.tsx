@@ -7,13 +7,14 @@ import { formatDate } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
-import { LeadStatsPanel } from '../leads/lead-stats-panel.tsx';
-import { LeadTrendPanel } from '../leads/lead-trend-panel.tsx';
-import { VerificationBadge } from '../leads/person-badges.tsx';
-import { TopCampaignsPanel } from '../leads/top-campaigns-panel.tsx';
+import { LeadStatsPanel } from './lead-stats-panel.tsx';
+import { LeadTrendPanel } from './lead-trend-panel.tsx';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
+import type { ReactNode } from 'react';
 
 /** The dashboard (SPEC.md §1): lead trend and statistics for staff; a lead sees its own verification. */
-export function DashboardScreen() {
+/** `campaigns` is the campaigns feature's panel, composed in by the route. */
+export function DashboardScreen({ campaigns }: { campaigns?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
   const staff = isStaff(user?.roles ?? []);
@@ -39,7 +40,7 @@ export function DashboardScreen() {
             >
               <LeadTrendPanel />
               <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-                <TopCampaignsPanel />
+                {campaigns}
                 {placeholder('funds')}
               </div>
             </div>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../../styled-system/css';
+import type { EntityRecord } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { runOp } from '../../state/ops.ts';
@@ -13,16 +14,16 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LeadComments } from './lead-comments.tsx';
-import { LeadDocuments } from './lead-documents.tsx';
-import { NewPasswordDialog } from './new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
-import { StatusBadge, VerificationBadge } from './person-badges.tsx';
-import { PersonFormDialog } from './person-form-dialog.tsx';
+import { NewPasswordDialog } from '../../ui/new-password-dialog.tsx';
+import { connectAs, mayActOn, resetPasswordOf, setLocked } from '../../data/person-actions.ts';
+import { StatusBadge, VerificationBadge } from '../../ui/person-badges.tsx';
+import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
 import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 import { useRecord } from '../../data/use-records.ts';
 
 /** A lead's page: details, comments and documents together (later issues add money and orders). */
-export function LeadPage({ leadId }: { leadId: string }) {
+/** `documents` is the verification feature's panel, composed in by the route (a feature never imports another). */
+export function LeadPage({ leadId, documents }: { leadId: string; documents?: (lead: EntityRecord, reload: () => void) => ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSnapshot(auth).user;
@@ -153,7 +154,7 @@ export function LeadPage({ leadId }: { leadId: string }) {
               ))}
             </dl>
           </Card>
-          <LeadDocuments leadId={lead.id} onDecided={reload} />
+          {documents?.(lead, reload)}
         </div>
         <LeadComments leadId={lead.id} />
       </div>

@@ -15,10 +15,10 @@ import { showToast } from '../../state/ui.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { BulkAssignDialog } from './bulk-assign-dialog.tsx';
-import { NewPasswordDialog } from './new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
-import { StatusBadge, VerificationBadge } from './person-badges.tsx';
-import { PersonFormDialog } from './person-form-dialog.tsx';
+import { NewPasswordDialog } from '../../ui/new-password-dialog.tsx';
+import { connectAs, mayActOn, resetPasswordOf, setLocked } from '../../data/person-actions.ts';
+import { StatusBadge, VerificationBadge } from '../../ui/person-badges.tsx';
+import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
 import { LEAD_FILTER, personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 
 const linkStyle = css({

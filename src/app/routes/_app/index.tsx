@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TopCampaignsPanel } from '../../features/campaigns/top-campaigns-panel.tsx';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen.tsx';
 
-export const Route = createFileRoute('/_app/')({ component: DashboardScreen });
+export const Route = createFileRoute('/_app/')({
+  component: function Dashboard() {
+    return <DashboardScreen campaigns={<TopCampaignsPanel />} />;
+  },
+});

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { DatePicker } from '../../ui/date-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { leadTrend } from './lead-api.ts';
+import { leadTrend } from '../../api/lead-api.ts';
 import { TrendChart } from './trend-chart.tsx';
 import { useFetch } from '../../data/use-fetch.ts';
 

@@ -1,6 +1,6 @@
-import { http } from '../../api/client.ts';
-import { requireOnline } from '../../api/online-only.ts';
-import { uploadWithProgress, type UploadProgress } from '../../api/upload.ts';
+import { http } from './client.ts';
+import { requireOnline } from './online-only.ts';
+import { uploadWithProgress, type UploadProgress } from './upload.ts';
 
 /** Lead management calls beyond the standard set (SPEC.md §7, issue 5). */
 

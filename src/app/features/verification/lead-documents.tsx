@@ -12,8 +12,8 @@ import { Field, FieldTextarea } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DocumentList } from './document-list.tsx';
-import { decideVerification, documentsOf, type DocumentsAnswer } from './lead-api.ts';
-import { VerificationBadge } from './person-badges.tsx';
+import { decideVerification, documentsOf, type DocumentsAnswer } from '../../api/lead-api.ts';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** Staff side of verification (SPEC.md §2, §4): open the documents, verify, or reject with a reason. */
 export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided: () => void }) {

@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { formatNumber } from '../../i18n/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { topCampaigns } from './lead-api.ts';
+import { topCampaigns } from '../../api/lead-api.ts';
 import { useFetch } from '../../data/use-fetch.ts';
 
 const tableStyle = css({

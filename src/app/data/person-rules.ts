@@ -1,5 +1,5 @@
-import { isAdmin, rank } from '../../../shared/roles.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
+import { isAdmin, rank } from '../../shared/roles.ts';
+import type { EntityRecord } from './entity-store.ts';
 
 type Me = { readonly id: string; readonly roles: readonly string[] } | null | undefined;
 const rolesOf = (row: EntityRecord) => (Array.isArray(row.roles) ? (row.roles as string[]) : []);

@@ -9,10 +9,10 @@ import { QuickFilters, type QuickFilter } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
 import type { MenuItem } from '../../ui/menu.tsx';
-import { NewPasswordDialog } from './new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
-import { StatusBadge } from './person-badges.tsx';
-import { PersonFormDialog } from './person-form-dialog.tsx';
+import { NewPasswordDialog } from '../../ui/new-password-dialog.tsx';
+import { connectAs, mayActOn, resetPasswordOf, setLocked } from '../../data/person-actions.ts';
+import { StatusBadge } from '../../ui/person-badges.tsx';
+import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
 import { personName, STAFF_FILTER, STAFF_ROLES } from '../../data/use-lookup.ts';
 
 const COLUMNS: ListColumn[] = [

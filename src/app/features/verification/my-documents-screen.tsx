@@ -15,8 +15,8 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { labelStyle } from '../../ui/field.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { DocumentList } from './document-list.tsx';
-import { documentsOf, uploadDocument, type DocumentsAnswer } from './lead-api.ts';
-import { VerificationBadge } from './person-badges.tsx';
+import { documentsOf, uploadDocument, type DocumentsAnswer } from '../../api/lead-api.ts';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** What the server takes as a verification document (sniffed from the bytes there, too). */
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';

@@ -1,8 +1,8 @@
-import { offlineError, isOnline } from '../../api/online-only.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
-import { entityStore } from '../../data/stores.ts';
-import { runOp } from '../../state/ops.ts';
-import { impersonate, resetPassword } from '../session/session.ts';
+import { offlineError, isOnline } from '../api/online-only.ts';
+import type { EntityRecord } from './entity-store.ts';
+import { entityStore } from './stores.ts';
+import { runOp } from '../state/ops.ts';
+import { impersonate, resetPassword } from '../features/session/session.ts';
 
 export { mayActOn } from './person-rules.ts';
 

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { ui } from '../../state/ui.ts';
-import type { TrendPoint } from './lead-api.ts';
+import type { TrendPoint } from '../../api/lead-api.ts';
 
 const HEIGHT = 260;
 
