@@ -4,7 +4,7 @@ import { entityStore } from './stores.ts';
 import { runOp } from '../state/ops.ts';
 import { impersonate, resetPassword } from '../features/session/session.ts';
 
-export { mayActOn } from './person-rules.ts';
+export { mayActOn, type PersonAction } from './person-rules.ts';
 
 /** Fails the named operation with the translated OFFLINE message (and its toast) when offline. */
 async function online(name: string): Promise<void> {

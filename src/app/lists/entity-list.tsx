@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
 import { css } from '../../../styled-system/css';
+import { mayOn, type CrudAction } from '../../shared/access.ts';
 import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import { FILTER_OPERATORS, type Filter } from '../../shared/list-params.ts';
 import { isQueued, type EntityRecord } from '../data/entity-store.ts';
@@ -11,6 +12,7 @@ import type { ApiError } from '../api/http.ts';
 import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
 import { translateIssues } from '../forms/issues.ts';
 import { useFieldLabel } from '../forms/form-fields.tsx';
+import { auth } from '../state/auth.ts';
 import { runOp } from '../state/ops.ts';
 import { showToast } from '../state/ui.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -60,7 +62,7 @@ export type EntityListProps = {
   prepareBatch?: (items: Record<string, unknown>[]) => Record<string, unknown>[];
   /** The screen's own add/edit dialog, instead of the schema-driven one. */
   renderForm?: (props: ListFormProps) => ReactNode;
-  /** Whether "add" is offered (default: when there is a form). */
+  /** Narrows "add" further than the access table (e.g. staff accounts: admins only). */
   canCreate?: boolean;
   /** Whether a row may be edited (default: yes). */
   canEdit?: (row: EntityRecord) => boolean;
@@ -82,6 +84,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | nul
 export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
+  const roles = useSnapshot(auth).user?.roles ?? [];
   const definition = ENTITIES[entity];
   const state = useMemo(
     () => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }),
@@ -170,9 +173,11 @@ export function EntityList(props: EntityListProps) {
   const selectedRecords = selected.size ? list.loaded().filter((row) => selected.has(row.id)) : [];
   const filterCount = state.filters?.length ?? 0;
   const hasForm = Boolean(props.form || props.renderForm);
-  const canCreate = props.canCreate ?? hasForm;
-  const mayDelete = (row: EntityRecord) => props.canDelete?.(row) ?? true;
-  const mayEdit = (row: EntityRecord) => hasForm && (props.canEdit?.(row) ?? true);
+  // The shared access table decides first (what the server would refuse is never offered); a screen may narrow it.
+  const may = (action: CrudAction) => mayOn(roles, entity, action);
+  const canCreate = hasForm && may('create') && (props.canCreate ?? true);
+  const mayDelete = (row: EntityRecord) => may('delete') && (props.canDelete?.(row) ?? true);
+  const mayEdit = (row: EntityRecord) => hasForm && may('update') && (props.canEdit?.(row) ?? true);
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>

@@ -251,7 +251,8 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                 ))}
                 {props.rowMenu ? (
                   <td className={cellStyle}>
-                    {record ? (
+                    {/* A row with nothing its reader may do offers no menu (never an empty one). */}
+                    {record && props.rowMenu(record).length ? (
                       <button
                         type="button"
                         className={buttonRecipe({ variant: 'ghost', size: 'sm' })}

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { campaignEntity } from '../../shared/entities/campaign.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { campaigns, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
@@ -7,7 +8,7 @@ import { defineResource } from './define-resource.ts';
 export const campaignResource = defineResource({
   entity: campaignEntity,
   table: campaigns,
-  access: { scope: { kind: 'staff' }, read: 'staff', create: 'admin', update: 'admin', delete: 'admin' },
+  access: { scope: { kind: 'staff' }, ...ENTITY_ACCESS.campaign },
   hooks: {
     /** SPEC.md §6: a campaign linked to at least one lead cannot be deleted. */
     async beforeDelete({ tx }, campaign) {

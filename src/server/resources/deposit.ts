@@ -1,4 +1,5 @@
 import { depositEntity } from '../../shared/entities/deposit.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { deposits } from '../db/schema.ts';
 import { cardBrand } from '../payments/card.ts';
 import { defineResource } from './define-resource.ts';
@@ -6,7 +7,7 @@ import { defineResource } from './define-resource.ts';
 export const depositResource = defineResource({
   entity: depositEntity,
   table: deposits,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'admin' },
+  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.deposit },
   leadFixed: { status: 'pending', transactionId: null },
   hooks: {
     /** PCI DSS 3.3.1: keep brand, last 4 digits and expiry; the number and CVV go no further. */

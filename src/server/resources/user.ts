@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userEntity } from '../../shared/entities/user.ts';
+import { ENTITY_ACCESS, mayDo } from '../../shared/access.ts';
 import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, rank, type Role } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -21,7 +22,7 @@ const issue = (key: string, params: Record<string, unknown> = {}) => ({ key, par
 /** Nobody grants or touches a role above their own (DESIGN.md §5). */
 function checkRoles(actor: Actor, roles: Role[] | undefined) {
   if (roles && rank(roles) > rank(actor.roles)) throw forbidden('roles');
-  if (roles && !isAdmin(actor.roles) && !isLeadOnly(roles)) throw forbidden('roles');
+  if (roles && !mayDo(actor.roles, 'user.manageStaff') && !isLeadOnly(roles)) throw forbidden('roles');
 }
 
 /** Ids among `ids` that are not users a lead may be assigned to (regular or admin). */
@@ -44,7 +45,7 @@ async function checkAssignee(ctx: ResourceContext, assignedTo: unknown) {
 export const userResource = defineResource({
   entity: userEntity,
   table: users,
-  access: { scope: { kind: 'user' }, read: 'all', create: 'staff', update: 'all', delete: 'admin' },
+  access: { scope: { kind: 'user' }, ...ENTITY_ACCESS.user },
   hidden: ['passwordHash'],
   hooks: {
     /** Emails are unique in the batch and in the database; assignees are regular or admin users. */

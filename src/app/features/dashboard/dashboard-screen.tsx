@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
-import { isStaff } from '../../../shared/roles.ts';
+import { mayDo } from '../../../shared/access.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 export function DashboardScreen({ campaigns }: { campaigns?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
-  const staff = isStaff(user?.roles ?? []);
+  const staff = mayDo(user?.roles ?? [], 'user.stats');
   const placeholder = (panel: string) => (
     <Card key={panel} title={t(`app.dashboard.${panel}`)}>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.placeholder.text')}</p>

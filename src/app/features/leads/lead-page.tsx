@@ -14,8 +14,8 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LeadComments } from './lead-comments.tsx';
-import { NewPasswordDialog } from '../../ui/new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from '../../data/person-actions.ts';
+import { mayActOn } from '../../data/person-actions.ts';
+import { usePersonActions } from '../../lists/person-actions-menu.tsx';
 import { StatusBadge, VerificationBadge } from '../../ui/person-badges.tsx';
 import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
 import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
@@ -32,7 +32,7 @@ export function LeadPage({ leadId, documents }: { leadId: string; documents?: (l
   const staff = useStaff();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [password, setPassword] = useState<string | null>(null);
+  const person = usePersonActions();
 
   const back = (
     <Link to="/leads" className={cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ alignSelf: 'start' }))}>
@@ -52,7 +52,6 @@ export function LeadPage({ leadId, documents }: { leadId: string; documents?: (l
   if (!lead) return <Spinner label={t('app.common.loading')} />;
 
   const name = personName(lead);
-  const admin = mayActOn(me, lead);
   const options = (field: string, values: unknown) =>
     Array.isArray(values) && values.length
       ? values.map((v) => (field === 'labels' ? t(`app.options.labels.${v}`) : String(v))).join(', ')
@@ -68,14 +67,6 @@ export function LeadPage({ leadId, documents }: { leadId: string; documents?: (l
     ['lastLogin', lead.lastLogin ? formatDateTime(String(lead.lastLogin)) : '—'],
     ['dateCreation', lead.dateCreation ? formatDateTime(lead.dateCreation) : '—'],
   ];
-  const lock = (locked: boolean) =>
-    void setLocked(lead, locked, (message) => t('app.list.updateFailed', { error: message }))
-      .then(() => {
-        showToast(t(locked ? 'app.people.locked' : 'app.people.unlocked'), 'success');
-        reload();
-      })
-      .catch(() => undefined);
-
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       {back}
@@ -92,37 +83,15 @@ export function LeadPage({ leadId, documents }: { leadId: string; documents?: (l
             <Button variant="outline" onClick={() => setEditing(true)}>
               {t('app.common.edit')}
             </Button>
-            {admin ? (
-              <>
-                <Button variant="outline" onClick={() => lock(lead.status !== 'locked')}>
-                  {lead.status === 'locked' ? t('app.people.unlock') : t('app.people.lock')}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    void resetPasswordOf(lead.id)
-                      .then(setPassword)
-                      .catch(() => undefined)
-                  }
-                >
-                  {t('app.users.resetPassword')}
-                </Button>
-                {lead.status !== 'locked' ? (
-                  <Button
-                    variant="outline"
-                    onClick={() =>
-                      void connectAs(lead.id)
-                        .then(() => navigate({ to: '/' }))
-                        .catch(() => undefined)
-                    }
-                  >
-                    {t('app.users.impersonate')}
-                  </Button>
-                ) : null}
-                <Button variant="danger" onClick={() => setDeleting(true)}>
-                  {t('app.common.delete')}
-                </Button>
-              </>
+            {person.actionsFor(lead, reload).map((action) => (
+              <Button key={action.value} variant="outline" onClick={action.onSelect}>
+                {action.label}
+              </Button>
+            ))}
+            {mayActOn(me, lead, 'delete') ? (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                {t('app.common.delete')}
+              </Button>
             ) : null}
           </>
         }
@@ -161,7 +130,7 @@ export function LeadPage({ leadId, documents }: { leadId: string; documents?: (l
       {editing ? (
         <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />
       ) : null}
-      {password ? <NewPasswordDialog password={password} name={name} onClose={() => setPassword(null)} /> : null}
+      {person.dialog}
       {deleting ? (
         <ConfirmDialog
           open

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
-import { isAdmin } from '../../../shared/roles.ts';
+import { mayDo } from '../../../shared/access.ts';
 import { auth } from '../../state/auth.ts';
 import { setTab } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 export function AccountSettingsScreen({ documents }: { documents?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
-  const admin = isAdmin(user?.roles ?? []);
+  const admin = mayDo(user?.roles ?? [], 'settings.update');
   const items: TabItem[] = [
     ...(admin
       ? [

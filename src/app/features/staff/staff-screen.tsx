@@ -1,19 +1,15 @@
-import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { EntityRecord } from '../../data/entity-store.ts';
+import { mayDo } from '../../../shared/access.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { QuickFilters, type QuickFilter } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
-import { showToast } from '../../state/ui.ts';
-import type { MenuItem } from '../../ui/menu.tsx';
-import { NewPasswordDialog } from '../../ui/new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from '../../data/person-actions.ts';
+import { mayActOn } from '../../data/person-actions.ts';
+import { usePersonActions } from '../../lists/person-actions-menu.tsx';
 import { StatusBadge } from '../../ui/person-badges.tsx';
 import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
-import { personName, STAFF_FILTER, STAFF_ROLES } from '../../data/use-lookup.ts';
+import { STAFF_FILTER, STAFF_ROLES } from '../../data/use-lookup.ts';
 
 const COLUMNS: ListColumn[] = [
   { field: 'firstName' },
@@ -30,45 +26,8 @@ const COLUMNS: ListColumn[] = [
 /** Staff (root, admin, regular): roles, lock, reset password, delete (SPEC.md §6, DESIGN.md §5). */
 export function StaffScreen({ state, onStateChange }: { state: ListState; onStateChange: (next: ListState) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const me = useSnapshot(auth).user;
-  const [password, setPassword] = useState<{ value: string; name: string } | null>(null);
-  const failed = (message: string) => t('app.list.updateFailed', { error: message });
-  const lock = (row: EntityRecord, locked: boolean, refresh: () => void) =>
-    void setLocked(row, locked, failed)
-      .then(() => {
-        showToast(t(locked ? 'app.people.locked' : 'app.people.unlocked'), 'success');
-        refresh();
-      })
-      .catch(() => undefined);
-  const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] =>
-    mayActOn(me, row)
-      ? [
-          row.status === 'locked'
-            ? { value: 'unlock', label: t('app.people.unlock'), onSelect: () => lock(row, false, refresh) }
-            : { value: 'lock', label: t('app.people.lock'), onSelect: () => lock(row, true, refresh) },
-          {
-            value: 'reset',
-            label: t('app.users.resetPassword'),
-            onSelect: () =>
-              void resetPasswordOf(row.id)
-                .then((value) => setPassword({ value, name: personName(row) }))
-                .catch(() => undefined),
-          },
-          ...(row.status !== 'locked'
-            ? [
-                {
-                  value: 'impersonate',
-                  label: t('app.users.impersonate'),
-                  onSelect: () =>
-                    void connectAs(row.id)
-                      .then(() => navigate({ to: '/' }))
-                      .catch(() => undefined),
-                },
-              ]
-            : []),
-        ]
-      : [];
+  const person = usePersonActions();
   const quick: QuickFilter[] = [
     {
       field: 'roles',
@@ -92,12 +51,13 @@ export function StaffScreen({ state, onStateChange }: { state: ListState; onStat
         onStateChange={onStateChange}
         baseFilters={STAFF_FILTER}
         renderForm={(props) => <PersonFormDialog kind="staff" {...props} />}
-        canDelete={(row) => mayActOn(me, row)}
-        canEdit={(row) => row.id === me?.id || mayActOn(me, row)}
-        rowMenu={rowMenu}
+        canCreate={mayDo(me?.roles ?? [], 'user.manageStaff')}
+        canDelete={(row) => mayActOn(me, row, 'delete')}
+        canEdit={(row) => row.id === me?.id || mayActOn(me, row, 'user.manageStaff')}
+        rowMenu={person.actionsFor}
         toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
       />
-      {password ? <NewPasswordDialog password={password.value} name={password.name} onClose={() => setPassword(null)} /> : null}
+      {person.dialog}
     </>
   );
 }

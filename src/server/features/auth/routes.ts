@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isAdmin, rank, type Role } from '../../../shared/roles.ts';
+import { rank, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow, TOKEN_COOKIE } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
-import { audienceOf } from '../../policy.ts';
+import { audienceOf, requireAction } from '../../policy.ts';
+import type { ExtraAction } from '../../../shared/access.ts';
 import { publicRecord, findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { createLoginLimiter } from './login-limiter.ts';
@@ -83,9 +84,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
   });
 
   /** Admin or root, never toward a higher role. */
-  async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string) {
+  async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string, action: ExtraAction) {
     const actor = actorOrThrow(request);
-    if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+    requireAction(actor, action);
     const target = await findScoped(app.services.db, userResource, actor, id);
     if (!target) throw new AppError('NOT_FOUND');
     if (rank(target.roles as Role[]) > rank(actor.roles)) throw new AppError('FORBIDDEN');
@@ -97,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: "Reset a user's password; answers the new one, once" } },
     async (request, reply) => {
       const { id } = parse(userIdParam, request.params);
-      const { target } = await targetOf(request, id);
+      const { target } = await targetOf(request, id, 'auth.resetPassword');
       request.idempotency = undefined; // the answer is a secret: never kept at rest for replay
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
@@ -120,7 +121,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Connect as another user (impersonation)' } },
     async (request, reply) => {
       const { userId } = parse(tokenUserParam, request.params);
-      const { actor, target } = await targetOf(request, userId);
+      const { actor, target } = await targetOf(request, userId, 'auth.impersonate');
       if (target.id === actor.id) throw new AppError('FORBIDDEN');
       if (target.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       request.idempotency = undefined; // the answer is a token: never kept at rest for replay

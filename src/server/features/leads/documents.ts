@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
-import { audienceOf } from '../../policy.ts';
+import { audienceOf, requireAction } from '../../policy.ts';
 import { findScoped, publicRecord } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { notify } from '../notifications/notify.ts';
@@ -90,7 +90,8 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     { schema: { tags: ['user'], summary: "Verify or reject a lead's documents (staff)" } },
     async (request, reply) => {
       const { actor, lead } = await leadOf(request);
-      if (!isStaff(actor.roles) || lead.id === actor.id) throw new AppError('FORBIDDEN');
+      requireAction(actor, 'user.decideVerification');
+      if (lead.id === actor.id) throw new AppError('FORBIDDEN');
       const { status, note } = parse(decision, request.body);
       return mutate(request, reply, async (work) => {
         const [updated] = await work.tx

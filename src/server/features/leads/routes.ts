@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, isAdmin, isStaff } from '../../../shared/roles.ts';
+import { ASSIGNABLE_ROLES } from '../../../shared/roles.ts';
 import { campaigns, deposits, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
+import { requireAction } from '../../policy.ts';
+import type { ExtraAction } from '../../../shared/access.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../notifications/notify.ts';
 import { leadsInScope } from './lead-scope.ts';
@@ -38,9 +40,9 @@ function timeZoneOf(header: unknown): string {
 /** Lead management beyond the standard set: bulk assignment, trend and statistics (issue 5). */
 export function registerLeadRoutes(app: FastifyInstance) {
   const { db } = app.services;
-  const staffOnly = (request: Parameters<typeof actorOrThrow>[0]) => {
+  const allowed = (request: Parameters<typeof actorOrThrow>[0], action: ExtraAction) => {
     const actor = actorOrThrow(request);
-    if (!isStaff(actor.roles)) throw new AppError('FORBIDDEN');
+    requireAction(actor, action);
     return actor;
   };
 
@@ -48,8 +50,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
     '/api/v1/user/bulk-assign',
     { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)' } },
     async (request, reply) => {
-      const actor = actorOrThrow(request);
-      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      const actor = allowed(request, 'user.bulkAssign');
       const { leadIds, userId } = parse(bulkAssignBody, request.body);
       const ids = [...new Set(leadIds)];
       return mutate(request, reply, async (work) => {
@@ -102,7 +103,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/v1/user/lead-trend', { schema: { tags: ['user'], summary: 'New leads per day over a range' } }, async (request) => {
-    const actor = staffOnly(request);
+    const actor = allowed(request, 'user.stats');
     const query = parse(trendQuery, request.query);
     const to = query.to ?? new Date();
     const from = query.from ?? new Date(to.getTime() - 29 * DAY);
@@ -130,7 +131,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/v1/user/lead-stats', { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard' } }, async (request) => {
-    const actor = staffOnly(request);
+    const actor = allowed(request, 'user.stats');
     const since = new Date(Date.now() - 30 * DAY);
     const [totals] = await db
       .select({
@@ -162,7 +163,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
     '/api/v1/campaign/top',
     { schema: { tags: ['campaign'], summary: 'Campaigns ranked by leads and converted leads' } },
     async (request) => {
-      const actor = staffOnly(request);
+      const actor = allowed(request, 'campaign.top');
       const { limit } = parse(z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) }), request.query);
       // A converted lead has at least one completed deposit.
       const converted =
