@@ -18,6 +18,8 @@ export type EntityDefinition<
   filterable: readonly string[];
   sortable: readonly string[];
   searchable: readonly string[];
+  /** Searchable fields holding phone numbers: a phone query matches their digits (src/shared/search.ts). */
+  phoneFields?: readonly string[];
 };
 
 /** Declares an entity's shared contract; common fields are always filterable and sortable. */

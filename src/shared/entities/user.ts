@@ -45,6 +45,7 @@ export const userEntity = defineEntity({
   ],
   sortable: ['firstName', 'lastName', 'email', 'status', 'lastLogin', 'verificationStatus'],
   searchable: ['firstName', 'lastName', 'email', 'phone', 'mobile'],
+  phoneFields: ['phone', 'mobile'],
 });
 
 /** What the API returns for a user: never the password hash. */
