@@ -332,11 +332,7 @@ export function EntityList(props: EntityListProps) {
       {editing && !props.renderForm ? (
         <EntityFormDialog
           entity={entity}
-          title={
-            editing.mode === 'create'
-              ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) })
-              : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })
-          }
+          title={editing.mode === 'create' ? t(`app.entities.${entity}.add`) : t(`app.entities.${entity}.edit`)}
           schema={(editing.mode === 'create' ? definition.create : definition.update) as z.ZodType}
           initial={editing.mode === 'create' ? {} : pickFormValues(definition.update as z.ZodType, editing.record)}
           fields={editing.mode === 'create' ? props.form?.fields : (props.form?.editFields ?? props.form?.fields)}

@@ -100,7 +100,10 @@ export const userResource = defineResource({
       if (typeof password === 'string') {
         // One's own password needs the current one; an admin setting another's does not.
         if (self && !(await verifyPassword(existing.passwordHash as string | null, String(currentPassword ?? '')))) {
-          throw new AppError('VALIDATION', { currentPassword: issue('errors.INVALID_CREDENTIALS') });
+          throw new AppError('VALIDATION', { currentPassword: issue('validation.currentPasswordWrong') });
+        }
+        if (self && (await verifyPassword(existing.passwordHash as string | null, password))) {
+          throw new AppError('VALIDATION', { password: issue('validation.passwordUnchanged') });
         }
         values.passwordHash = await hashPassword(password);
       }

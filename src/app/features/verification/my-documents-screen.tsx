@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { PURPOSES } from '../../../shared/file-kinds.ts';
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -19,7 +20,8 @@ import { documentsOf, uploadDocument, type DocumentsAnswer } from '../../api/lea
 import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** What the server takes as a verification document (sniffed from the bytes there, too). */
-const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';
+/** What the server takes for a verification document (src/shared/file-kinds.ts). */
+const ACCEPT = PURPOSES.document.join(',');
 const MAX_FILES = 10;
 
 /**

@@ -11,7 +11,7 @@ import { parse } from '../../http/validate.ts';
 import { findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { storeUpload, uploadDir } from './store.ts';
-import { PURPOSES, type UploadPurpose } from './file-kinds.ts';
+import { PURPOSES, type UploadPurpose } from '../../../shared/file-kinds.ts';
 
 const uploadQuery = z.strictObject({
   purpose: z.enum(Object.keys(PURPOSES) as [UploadPurpose, ...UploadPurpose[]]).default('file'),
