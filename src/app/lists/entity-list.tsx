@@ -29,7 +29,7 @@ import { FilterEditor } from './filter-editor.tsx';
 import { JsonBatchDialog } from './json-batch-dialog.tsx';
 import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
-import { deleteView, saveView, savedViews } from './saved-views.ts';
+import { deleteView, saveView, savedViews, viewsOf } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
 import { Icon } from '../ui/icons.tsx';
 
@@ -84,7 +84,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | nul
 export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
-  const roles = useSnapshot(auth).user?.roles ?? [];
+  const me = useSnapshot(auth).user;
+  const roles = me?.roles ?? [];
   const definition = ENTITIES[entity];
   const state = useMemo(
     () => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }),
@@ -103,7 +104,7 @@ export function EntityList(props: EntityListProps) {
   const [deleting, setDeleting] = useState<EntityRecord[] | null>(null);
   const [dialog, setDialog] = useState<'filters' | 'json' | 'saveView' | null>(null);
   const [search, setSearch] = useState(state.q ?? '');
-  const views = useSnapshot(savedViews)[entity] ?? [];
+  const views = viewsOf(useSnapshot(savedViews), me?.id, entity);
   const refresh = useCallback(() => {
     setSelected(new Set());
     setReload((n) => n + 1);
@@ -248,7 +249,7 @@ export function EntityList(props: EntityListProps) {
                     value: 'delete',
                     label: t('app.list.deleteView', { name: state.view }),
                     onSelect: () => {
-                      deleteView(entity, state.view!);
+                      if (me) deleteView(me.id, entity, state.view!);
                       onStateChange({ ...state, view: undefined });
                     },
                   },
@@ -404,7 +405,7 @@ export function EntityList(props: EntityListProps) {
         <SaveViewDialog
           onClose={() => setDialog(null)}
           onSave={(name) => {
-            saveView(entity, name, state);
+            if (me) saveView(me.id, entity, name, state);
             onStateChange({ ...state, view: name });
           }}
         />
