@@ -78,6 +78,13 @@ const EXPECTED: Record<'root' | 'admin' | 'regular' | 'lead' | 'impersonated', {
 const HEADER_BUTTONS = ['Import', 'Add many (JSON)', 'Add'];
 const FORBIDDEN = 'You cannot open this page';
 const REFUSED = /not allowed/i;
+/** A message key shown as such ('app.people.assign', 'errors.X') or a snake_case key ('no_answer'). */
+const RAW_KEY = /\b(?:app|errors|validation)\.[A-Za-z]+(?:\.[\w-]+)+|\b[a-z]+_[a-z_]+\b/;
+
+async function noRawKeys(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text.match(RAW_KEY)?.[0], `${where} shows a raw key`).toBeUndefined();
+}
 
 async function sidebarNames(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -112,6 +119,7 @@ async function walk(page: Page, url: string, who: keyof typeof EXPECTED): Promis
     await open(page, url, path);
     expect(await page.getByRole('heading', { name: FORBIDDEN }).count(), `${who}: ${path} offered but forbidden`).toBe(0);
     expect(await page.getByText(REFUSED).count(), `${who}: ${path} refused`).toBe(0);
+    await noRawKeys(page, `${who}: ${path}`);
   }
   for (const [path, buttons] of Object.entries(expected.screens)) {
     await open(page, url, path);
@@ -168,6 +176,13 @@ describe('the role walk: nothing offered is refused, nothing allowed is hidden',
     await open(page, session.server.url, '/users');
     expect(await rowMenu(page, 'root@brokerdesk.test')).toEqual([]);
     expect(await rowMenu(page, PEOPLE.regular.email)).toEqual(['Edit', 'Lock', 'Reset password', 'Connect as this user', 'Delete']);
+    // A dialog's title is a phrase, not 'Add: Campaign'.
+    await open(page, session.server.url, '/campaigns');
+    await page.locator('main#main').getByRole('button', { name: 'Add', exact: true }).click();
+    await visible(page.getByRole('dialog', { name: 'Add campaign' }));
+    await noRawKeys(page, 'admin: add campaign');
+    await page.keyboard.press('Escape');
+    await gone(page.getByRole('dialog'));
     await signOut(page);
   });
 
