@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "campaigns_name_lower_unique" ON "campaigns" USING btree (lower("name"));
