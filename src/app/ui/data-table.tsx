@@ -263,18 +263,18 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                         <Icon name="dots" />
                       </button>
                     ) : null}
-                    {row.getVisibleCells().map((cell) => (
-                      // A value cut by the ellipsis shows whole on hover.
-                      <td key={cell.id} className={cellStyle} title={titleOf(cell.getValue())}>
-                        {record ? (
-                          <table.FlexRender cell={cell} />
-                        ) : (
-                          <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
-                        )}
-                      </td>
-                    ))}
                   </td>
                 ) : null}
+                {row.getVisibleCells().map((cell) => (
+                  // A value cut by the ellipsis shows whole on hover.
+                  <td key={cell.id} className={cellStyle} title={titleOf(cell.getValue())}>
+                    {record ? (
+                      <table.FlexRender cell={cell} />
+                    ) : (
+                      <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
+                    )}
+                  </td>
+                ))}
               </tr>
             );
           })}
