@@ -44,6 +44,8 @@ export type EntityDefinition<
   filterable: readonly string[];
   sortable: readonly string[];
   searchable: readonly string[];
+  /** Searchable fields holding phone numbers: a phone query matches their digits (src/shared/search.ts). */
+  phoneFields?: readonly string[];
 };
 
 type EntityInput<Name, Plural, Create, Update, WriteOnly extends string, Nullable extends string, ReadOnly extends z.ZodRawShape> = {
