@@ -14,7 +14,7 @@ import { timeZoneOf } from '../http/time-zone.ts';
 import { parse } from '../http/validate.ts';
 import { findScoped } from '../resources/define-resource.ts';
 import { userResource } from '../resources/user.ts';
-import { notify } from '../features/notifications/notify.ts';
+import { notify } from '../notifications/notify.ts';
 import { checkLedger } from './ledger-check.ts';
 import { balancesOf, isBooked, transfer } from './ledger.ts';
 import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';

@@ -3,7 +3,7 @@ import { toCents } from '../../shared/money.ts';
 import type { Work } from '../http/mutate.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { notify } from '../features/notifications/notify.ts';
+import { notify } from '../notifications/notify.ts';
 import { currentSettings } from '../features/settings/routes.ts';
 import { transfer } from './ledger.ts';
 

@@ -116,7 +116,10 @@ export const userResource = defineResource({
         input.assignedTo = isLeadOnly(input.roles as Role[]) ? actor.id : null;
       }
       // A password reaching here was not hashed beforehand (a path without beforeTransaction).
-      return { ...input, passwordHash: typeof password === 'string' ? await hashPassword(password) : (passwordHash ?? null) };
+      return {
+        ...input,
+        passwordHash: typeof password === 'string' ? await hashPassword(password) : ((passwordHash as string | undefined) ?? null),
+      };
     },
 
     async prepareUpdate(ctx, existing, { password, currentPassword, ...patch }) {

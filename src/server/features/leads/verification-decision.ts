@@ -3,7 +3,7 @@ import { verificationMachine } from '../../../shared/lifecycle/machines.ts';
 import { defineAction } from '../../actions/define-action.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userResource } from '../../resources/user.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notifications/notify.ts';
 
 const decision = z
   .strictObject({ status: z.enum(['verified', 'rejected'], { error: 'validation.oneOf' }), note: z.string().trim().max(1000).optional() })
