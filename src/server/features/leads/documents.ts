@@ -12,7 +12,7 @@ import { userResource } from '../../resources/user.ts';
 import { notify } from '../../notifications/notify.ts';
 import { storeUpload, uploadUrl } from '../../uploads/store.ts';
 import { idParams } from '../../../shared/contracts/common.ts';
-import { documentsContract, uploadDocumentContract, verifyDocumentsContract } from '../../../shared/contracts/leads.ts';
+import { documentsContract, uploadDocumentContract } from '../../../shared/contracts/leads.ts';
 
 /**
  * Verification documents (SPEC.md §2, §4): the lead uploads (status → pending), staff open them and
