@@ -53,15 +53,16 @@ describe('who may act on whom', () => {
   const row = (id: string, roles: string[]) => ({ id, roles });
   const admin = { id: 'a', roles: ['admin'] };
   const regular = { id: 'r', roles: ['regular'] };
-  test('admins act on leads and staff up to their own rank, never on themselves; regular staff on nobody', () => {
+  test('admins act on leads and staff below their own rank (an admin only by root), never on themselves; regular staff on nobody', () => {
     for (const action of ['delete', 'user.lock', 'auth.resetPassword', 'auth.impersonate'] as const) {
       expect(mayActOn(admin, row('l', ['lead']), action)).toBe(true);
       expect(mayActOn(admin, row('r', ['regular']), action)).toBe(true);
-      expect(mayActOn(admin, row('a2', ['admin']), action)).toBe(true);
+      expect(mayActOn(admin, row('a2', ['admin']), action)).toBe(false);
+      expect(mayActOn({ id: 'root', roles: ['root'] }, row('a2', ['admin']), action)).toBe(true);
       expect(mayActOn(admin, row('root', ['root']), action)).toBe(false);
       expect(mayActOn(admin, row('a', ['admin']), action)).toBe(false);
       expect(mayActOn(regular, row('l', ['lead']), action)).toBe(false);
-      expect(mayActOn({ id: 'root', roles: ['root'] }, row('root2', ['root']), action)).toBe(true);
+      expect(mayActOn({ id: 'root', roles: ['root'] }, row('root2', ['root']), action)).toBe(false);
       expect(mayActOn(null, row('l', ['lead']), action)).toBe(false);
     }
   });
