@@ -16,13 +16,6 @@ const elements = [
   { type: 'app', pattern: 'src/app' },
 ];
 
-/** Feature-to-feature imports that remain until their files move (see the policy below). */
-const PENDING_MOVES = [
-  ['dashboard', 'leads'],
-  ['campaigns', 'leads'],
-  ['settings', 'leads'],
-];
-
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const sameFeature = (type) => ({ to: { element: { type, captured: { name: '{{ from.element.captured.name }}' } } } });
 
@@ -73,12 +66,6 @@ export default tseslint.config(
             { from: { element: { type: 'server-feature' } }, allow: sameFeature('server-feature') },
             { from: { element: { type: 'app-feature' } }, disallow: to('app-feature') },
             { from: { element: { type: 'app-feature' } }, allow: sameFeature('app-feature') },
-            // Until the client house moves of issue 14 land (the dashboard's panels, the top-campaigns panel
-            // and the verification tab leave features/leads): delete each line as its move lands.
-            ...PENDING_MOVES.map(([from, target]) => ({
-              from: { element: { type: 'app-feature', captured: { name: from } } },
-              allow: { to: { element: { type: 'app-feature', captured: { name: target } } } },
-            })),
           ],
         },
       ],

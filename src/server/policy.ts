@@ -1,9 +1,11 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { mayDo, type ExtraAction } from '../shared/access.ts';
 import { allows, isAdmin, isLeadOnly, type Audience } from '../shared/roles.ts';
 import type { Actor } from './context.ts';
 import type { Executor } from './db/client.ts';
 import { users } from './db/schema.ts';
+import { AppError } from './http/app-error.ts';
 
 /**
  * The one policy module (DESIGN.md §5). Every route asks it two questions: may this actor do this
@@ -25,6 +27,11 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
 export type Access = { scope: Scope } & Record<Action, Audience>;
 
 export const can = (access: Access, action: Action, actor: Actor) => allows(access[action], actor.roles);
+
+/** Refuses an action beyond the standard set unless the actor is in its audience (src/shared/access.ts). */
+export function requireAction(actor: Actor, action: ExtraAction): void {
+  if (!mayDo(actor.roles, action)) throw new AppError('FORBIDDEN');
+}
 
 /** The SQL condition limiting rows to the actor's scope; undefined when the actor sees all. */
 export function scopeWhere(scope: Scope, columns: Record<string, PgColumn>, actor: Actor, db: Executor): SQL | undefined {

@@ -10,6 +10,12 @@ export const requiredText = (max = 255, error = 'validation.required') => text(m
 
 export const optionalText = (max = 255) => text(max).nullable().optional();
 
+/** A phone number as people write it: digits, spaces, dots, dashes, brackets, a leading +; at least 4 digits. */
+export const PHONE_PATTERN = /^\+?[\d\s().\-/]*$/;
+export const isPhone = (value: string) => value === '' || (PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 4);
+/** An optional phone field; forms show it as a telephone input (`input: 'tel'`). */
+export const optionalPhone = () => text(32).refine(isPhone, { error: 'validation.phone' }).meta({ input: 'tel' }).nullable().optional();
+
 export const email = () =>
   z
     .string({ error: 'validation.required' })

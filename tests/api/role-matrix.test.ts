@@ -127,6 +127,15 @@ async function storedVersion(resource: ResourceDefinition, id: string): Promise<
   return rows.length ? Number(rows[0].version) : null;
 }
 
+/** The patch with a name made the target's own: some names are unique (campaigns', case-insensitively). */
+const ownValues = (patch: Record<string, unknown>, id: string) =>
+  Object.fromEntries(
+    Object.entries(patch).map(([field, value]) => [
+      field,
+      field === 'name' && typeof value === 'string' ? `${value} ${id.slice(0, 8)}` : value,
+    ]),
+  );
+
 /** Runs one case; answers a description of what went wrong, or undefined. */
 async function runCase(resource: ResourceDefinition, c: MatrixCase, targets: Targets): Promise<string | undefined> {
   const entity = c.entity;
@@ -170,7 +179,12 @@ async function runCase(resource: ResourceDefinition, c: MatrixCase, targets: Tar
       break;
     case 'patch':
       before = await storedVersion(resource, targets.read);
-      answer = await server.call({ method: 'PATCH', url: `${base}/${targets.read}`, token, payload: ENTITY_FIXTURES[entity].patch });
+      answer = await server.call({
+        method: 'PATCH',
+        url: `${base}/${targets.read}`,
+        token,
+        payload: ownValues(ENTITY_FIXTURES[entity].patch, targets.read),
+      });
       after = await storedVersion(resource, targets.read);
       if ((after !== before) !== (c.expected.status === 200)) problems.push(`version ${before} → ${after}`);
       break;

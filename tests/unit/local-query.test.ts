@@ -86,7 +86,16 @@ describe('local list queries', () => {
             const query = { page, limit: 15, filters, sorts, q };
             const expected = all
               .filter((r) => filters.every((f) => filterPredicate(f)(r)))
-              .filter((r) => !q || ['firstName', 'lastName', 'email'].some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())))
+              // By hand: every word of the query in one of the searched fields, case aside (src/shared/search.ts).
+              .filter(
+                (r) =>
+                  !q ||
+                  q
+                    .toLowerCase()
+                    .split(/\s+/)
+                    .filter(Boolean)
+                    .every((word) => ['firstName', 'lastName', 'email'].some((f) => String(r[f]).toLowerCase().includes(word))),
+              )
               .sort(sortComparator(sorts));
             const result = await queryLocal(db.records('user'), 'user', query, { scanLimit, countStep });
             expect(await result.count).toBe(expected.length);

@@ -1,7 +1,9 @@
 import { createFetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
+import i18next from 'i18next';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+const NETWORK_ERROR = 'The server could not be reached: check the connection and try again';
 
 export type HttpDeps = {
   getToken: () => string | null | undefined;
@@ -89,6 +91,7 @@ export const isApiError = (value: unknown): value is ApiError =>
 function clientMessage(error: FetchError): string {
   const cause = error.cause as { message?: string; name?: string } | undefined;
   if (cause?.name === 'TimeoutError' || cause?.name === 'AbortError') return cause.message || error.message;
-  if (!error.response && cause?.message) return cause.message;
+  // No answer at all: the browser's own words ('Failed to fetch') mean nothing to a person.
+  if (!error.response) return (i18next.isInitialized && i18next.t('errors.NETWORK')) || NETWORK_ERROR;
   return error.statusText || error.message;
 }

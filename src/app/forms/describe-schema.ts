@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type FieldKind =
-  'text' | 'email' | 'password' | 'textarea' | 'number' | 'boolean' | 'select' | 'multiselect' | 'tags' | 'date' | 'group';
+  'text' | 'email' | 'tel' | 'password' | 'textarea' | 'number' | 'boolean' | 'select' | 'multiselect' | 'tags' | 'date' | 'group';
 
 export type FieldDescriptor = {
   /** Dotted path, the same as the server's `details` keys (e.g. `description.en`). */
@@ -49,6 +49,7 @@ function describe(name: string, schema: z.ZodType): FieldDescriptor | null {
   switch (def.type) {
     case 'string': {
       if (format === 'email') return { name, kind: 'email', required };
+      if ((z.globalRegistry.get(core) as { input?: string } | undefined)?.input === 'tel') return { name, kind: 'tel', required };
       if (/password/i.test(leaf)) return { name, kind: 'password', required };
       const max = (core as unknown as { maxLength: number | null }).maxLength;
       return { name, kind: max !== null && max > LONG_TEXT ? 'textarea' : 'text', required };

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import en from '../../../locales/en.json';
 import { ui } from '../state/ui.ts';
 import { LOCALE_OF } from './languages.ts';
+import { tidyPunctuation } from './tidy-punctuation.ts';
 
 /** English ships in the main bundle as the fallback; French and German load on demand. */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
@@ -21,14 +22,19 @@ async function ensureBundle(language: Language): Promise<void> {
 
 export async function initI18n(): Promise<typeof i18next> {
   const language = isLanguage(ui.language) ? ui.language : 'en';
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(tidyPunctuation)
+    .init({
+      resources: { en: { translation: en } },
+      lng: 'en',
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Every message, so user text never doubles punctuation (issue 14).
+      postProcess: ['tidyPunctuation'],
+    });
   await setLanguage(language).catch(() => setLanguage('en'));
   return i18next;
 }

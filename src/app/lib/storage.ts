@@ -23,5 +23,6 @@ export const STORAGE_KEYS = {
   user: 'bd.user',
   settings: 'bd.settings',
   ui: 'bd.ui',
-  views: 'bd.views',
+  /** Saved views by user (the former 'bd.views' was shared by everyone on the device). */
+  views: 'bd.viewsByUser',
 } as const;

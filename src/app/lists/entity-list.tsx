@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
 import { css } from '../../../styled-system/css';
+import { mayOn, type CrudAction } from '../../shared/access.ts';
 import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import { FILTER_OPERATORS, type Filter } from '../../shared/list-params.ts';
 import { isQueued, type EntityRecord } from '../data/entity-store.ts';
@@ -11,6 +12,7 @@ import type { ApiError } from '../api/http.ts';
 import { EntityFormDialog, pickFormValues } from '../forms/entity-form-dialog.tsx';
 import { translateIssues } from '../forms/issues.ts';
 import { useFieldLabel } from '../forms/form-fields.tsx';
+import { auth } from '../state/auth.ts';
 import { runOp } from '../state/ops.ts';
 import { showToast } from '../state/ui.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -27,7 +29,7 @@ import { FilterEditor } from './filter-editor.tsx';
 import { JsonBatchDialog } from './json-batch-dialog.tsx';
 import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
-import { deleteView, saveView, savedViews } from './saved-views.ts';
+import { deleteView, saveView, savedViews, viewsOf } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
 
 export type ListColumn = {
@@ -59,7 +61,7 @@ export type EntityListProps = {
   prepareBatch?: (items: Record<string, unknown>[]) => Record<string, unknown>[];
   /** The screen's own add/edit dialog, instead of the schema-driven one. */
   renderForm?: (props: ListFormProps) => ReactNode;
-  /** Whether "add" is offered (default: when there is a form). */
+  /** Narrows "add" further than the access table (e.g. staff accounts: admins only). */
   canCreate?: boolean;
   /** Whether a row may be edited (default: yes). */
   canEdit?: (row: EntityRecord) => boolean;
@@ -81,6 +83,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | nul
 export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
+  const me = useSnapshot(auth).user;
+  const roles = me?.roles ?? [];
   const definition = ENTITIES[entity];
   const state = useMemo(
     () => parseListState(props.state as Record<string, unknown>, { ...definition, operators: FILTER_OPERATORS }),
@@ -99,7 +103,7 @@ export function EntityList(props: EntityListProps) {
   const [deleting, setDeleting] = useState<EntityRecord[] | null>(null);
   const [dialog, setDialog] = useState<'filters' | 'json' | 'saveView' | null>(null);
   const [search, setSearch] = useState(state.q ?? '');
-  const views = useSnapshot(savedViews)[entity] ?? [];
+  const views = viewsOf(useSnapshot(savedViews), me?.id, entity);
   const refresh = useCallback(() => {
     setSelected(new Set());
     setReload((n) => n + 1);
@@ -172,9 +176,11 @@ export function EntityList(props: EntityListProps) {
   const selectedRecords = selected.size ? list.loaded().filter((row) => selected.has(row.id)) : [];
   const filterCount = state.filters?.length ?? 0;
   const hasForm = Boolean(props.form || props.renderForm);
-  const canCreate = props.canCreate ?? hasForm;
-  const mayDelete = (row: EntityRecord) => props.canDelete?.(row) ?? true;
-  const mayEdit = (row: EntityRecord) => hasForm && (props.canEdit?.(row) ?? true);
+  // The shared access table decides first (what the server would refuse is never offered); a screen may narrow it.
+  const may = (action: CrudAction) => mayOn(roles, entity, action);
+  const canCreate = hasForm && may('create') && (props.canCreate ?? true);
+  const mayDelete = (row: EntityRecord) => may('delete') && (props.canDelete?.(row) ?? true);
+  const mayEdit = (row: EntityRecord) => hasForm && may('update') && (props.canEdit?.(row) ?? true);
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
@@ -245,7 +251,7 @@ export function EntityList(props: EntityListProps) {
                     value: 'delete',
                     label: t('app.list.deleteView', { name: state.view }),
                     onSelect: () => {
-                      deleteView(entity, state.view!);
+                      if (me) deleteView(me.id, entity, state.view!);
                       onStateChange({ ...state, view: undefined });
                     },
                   },
@@ -329,11 +335,7 @@ export function EntityList(props: EntityListProps) {
       {editing && !props.renderForm ? (
         <EntityFormDialog
           entity={entity}
-          title={
-            editing.mode === 'create'
-              ? t('app.list.addTitle', { entity: t(`app.entities.${entity}.one`) })
-              : t('app.list.editTitle', { entity: t(`app.entities.${entity}.one`) })
-          }
+          title={editing.mode === 'create' ? t(`app.entities.${entity}.add`) : t(`app.entities.${entity}.edit`)}
           schema={(editing.mode === 'create' ? definition.create : definition.update) as z.ZodType}
           initial={editing.mode === 'create' ? {} : pickFormValues(definition.update as z.ZodType, editing.record)}
           fields={editing.mode === 'create' ? props.form?.fields : (props.form?.editFields ?? props.form?.fields)}
@@ -405,7 +407,7 @@ export function EntityList(props: EntityListProps) {
         <SaveViewDialog
           onClose={() => setDialog(null)}
           onSave={(name) => {
-            saveView(entity, name, state);
+            if (me) saveView(me.id, entity, name, state);
             onStateChange({ ...state, view: name });
           }}
         />

@@ -1,6 +1,8 @@
 import Dexie, { type Collection, type Table } from 'dexie';
 import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
 import type { Filter, Sort } from '../../shared/list-params.ts';
+import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
+import { parseSearch, recordMatches } from '../../shared/search.ts';
 import type { ListQuery } from '../data/entity-store.ts';
 import type { LocalRecord } from './database.ts';
 import { ALWAYS_PARTITIONED, ARRAY_FIELDS, MAIN_PARTITION, NULLABLE_SORTS, PARTITIONS } from './local-schema.ts';
@@ -63,10 +65,11 @@ export function filterPredicate(filter: Filter): Predicate {
 }
 
 function searchPredicate(entity: EntityName, q: string | undefined): Predicate | undefined {
-  const text = q?.trim().toLowerCase();
-  if (!text) return undefined;
-  const fields = ENTITIES[entity].searchable;
-  return (record) => fields.some((f) => typeof record[f] === 'string' && (record[f] as string).toLowerCase().includes(text));
+  const search = parseSearch(q);
+  if (!search) return undefined;
+  const { searchable, phoneFields } = ENTITIES[entity] as EntityDefinition;
+  // The server's semantics exactly (searchCondition in list-query.ts): both read src/shared/search.ts.
+  return (record) => recordMatches(record, search, searchable, phoneFields);
 }
 
 /** Sorts like the server: requested fields, then newest first, then id. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../styled-system/css';
 import { LANGUAGES } from '../../shared/constants.ts';
-import { isAdmin } from '../../shared/roles.ts';
+import { mayOpen } from '../../shared/access.ts';
 import { setLanguage } from '../i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../i18n/languages.ts';
 import { toggleCompact, ui } from '../state/ui.ts';
@@ -81,7 +81,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         <Link to="/" className={linkButton} activeOptions={{ exact: true }}>
           {t('app.header.home')}
         </Link>
-        {isAdmin(roles) ? (
+        {mayOpen(roles, 'users') ? (
           <Link to="/users" className={linkButton}>
             {t('app.header.admin')}
           </Link>
@@ -109,7 +109,9 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
           }
           items={[
             { value: 'home', label: t('app.header.home'), onSelect: () => void navigate({ to: '/' }) },
-            ...(isAdmin(roles) ? [{ value: 'admin', label: t('app.header.admin'), onSelect: () => void navigate({ to: '/users' }) }] : []),
+            ...(mayOpen(roles, 'users')
+              ? [{ value: 'admin', label: t('app.header.admin'), onSelect: () => void navigate({ to: '/users' }) }]
+              : []),
             { value: 'platform', label: t('app.header.platform'), onSelect: () => void navigate({ to: '/platform' }) },
             { value: 'profile', label: t('app.header.profile'), onSelect: () => void navigate({ to: '/profile' }) },
             { value: 'settings', label: t('app.nav.settings'), onSelect: () => void navigate({ to: '/settings' }) },

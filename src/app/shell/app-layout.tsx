@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Outlet } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from '../../../styled-system/css';
 import { AppHeader } from './app-header.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-export function AppLayout() {
+/** The shell around every signed-in screen; `children` is the routed screen (or what stands in for it). */
+export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -41,7 +41,7 @@ export function AppLayout() {
           <Sidebar onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main id="main" tabIndex={-1} className={css({ flex: '1', minW: '0', p: 'pad', _focusVisible: { outline: 'none' } })}>
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>

@@ -1,42 +1,44 @@
-import { allows, type Audience } from '../../shared/roles.ts';
+import { mayOpen, SCREEN_ACCESS, type ScreenKey } from '../../shared/access.ts';
 
-/** Sidebar entries of SPEC.md §2, in order, with who sees them (the server enforces the rest). */
-export type NavEntry = { key: string; to: string; audience: Audience; leadsToo: boolean; leadOnly?: boolean };
+/** Sidebar entries of SPEC.md §2, in order; who sees each is the shared access table's (src/shared/access.ts). */
+export type NavEntry = { key: ScreenKey; to: string };
 
-const entry = (key: string, audience: Audience, leadsToo = false): NavEntry => ({
-  key,
-  to: key === 'dashboard' ? '/' : `/${key}`,
-  audience,
-  leadsToo,
-});
-
-export const SIDEBAR: readonly NavEntry[] = [
-  entry('dashboard', 'all', true),
-  entry('projects', 'all', true),
-  entry('billing', 'all', true),
-  entry('settings', 'all', true),
+const SIDEBAR_ORDER = [
+  'dashboard',
+  'projects',
+  'billing',
+  'settings',
   // The lead's document upload page (SPEC.md §2); staff review documents on each lead's page.
-  { ...entry('verification', 'all', true), leadOnly: true },
-  entry('users', 'admin'),
-  entry('leads', 'staff'),
-  entry('campaigns', 'staff'),
-  entry('cash-flow', 'staff'),
-  entry('deposits', 'all', true),
-  entry('withdrawals', 'all', true),
-  entry('investments', 'all', true),
-  entry('product-markets', 'all', true),
-  entry('orders', 'all', true),
-  entry('product-categories', 'admin'),
-  entry('vault', 'all', true),
-  entry('products', 'all', true),
-  entry('offers', 'all', true),
-  entry('sales', 'staff'),
-];
+  'verification',
+  'users',
+  'leads',
+  'campaigns',
+  'cash-flow',
+  'deposits',
+  'withdrawals',
+  'investments',
+  'product-markets',
+  'orders',
+  'product-categories',
+  'vault',
+  'products',
+  'offers',
+  'sales',
+] as const satisfies readonly ScreenKey[];
 
-export const SIDEBAR_KEYS = new Set(SIDEBAR.map((e) => e.key));
+export const SIDEBAR: readonly NavEntry[] = SIDEBAR_ORDER.map((key) => ({ key, to: key === 'dashboard' ? '/' : `/${key}` }));
 
-/** A lead-only user sees the lead entries; staff see what their role allows. */
+export const SIDEBAR_KEYS = new Set<string>(SIDEBAR_ORDER);
+
+/** The entries this user may open: the same rule that guards the routes. */
 export function visibleEntries(roles: readonly string[]): NavEntry[] {
-  const leadOnly = roles.length === 1 && roles[0] === 'lead';
-  return SIDEBAR.filter((e) => (leadOnly ? e.leadsToo : !e.leadOnly && allows(e.audience, roles)));
+  return SIDEBAR.filter((e) => mayOpen(roles, e.key));
+}
+
+/** The screen a path opens ('/leads/import' is its own; a lead's page belongs to the leads), or null when unknown. */
+export function screenOfPath(pathname: string): ScreenKey | null {
+  const [first = '', second] = pathname.split('/').filter(Boolean);
+  if (!first) return 'dashboard';
+  if (first === 'leads' && second === 'import') return 'leads.import';
+  return first in SCREEN_ACCESS ? (first as ScreenKey) : null;
 }

@@ -57,6 +57,8 @@ const cellStyle = css({
   whiteSpace: 'nowrap',
   fontSize: 'sm',
 });
+const titleOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
 /** The first cell: the row's checkbox, and the mark of a change not sent yet. */
 const firstCellStyle = css({ px: '2', gap: '1', display: 'flex', alignItems: 'center', minW: '0', overflow: 'hidden', fontSize: 'sm' });
 
@@ -101,7 +103,8 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   }, [first, last, count, onRangeChange]);
 
   const visibleColumns = table.getVisibleLeafColumns();
-  const template = `3.25rem ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}${props.rowMenu ? ' 4rem' : ''}`;
+  // Row actions come right after the checkbox: visible at any width, never scrolled off to the right.
+  const template = `3.25rem${props.rowMenu ? ' 3rem' : ''} ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}`;
   const { loaded } = props;
   const loadedIds = useMemo(() => loaded().map((row) => row.id), [loaded]);
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
@@ -151,6 +154,11 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   {t('app.list.selectAll')}
                 </Checkbox>
               </th>
+              {props.rowMenu ? (
+                <th className={cellStyle} scope="col">
+                  <span className={css({ srOnly: true })}>{t('app.list.actions')}</span>
+                </th>
+              ) : null}
               {group.headers.map((header) => {
                 const direction = props.sortOf(header.column.id);
                 return (
@@ -182,11 +190,6 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   </th>
                 );
               })}
-              {props.rowMenu ? (
-                <th className={cellStyle} scope="col">
-                  <span className={css({ srOnly: true })}>{t('app.list.actions')}</span>
-                </th>
-              ) : null}
             </tr>
           ))}
         </thead>
@@ -240,18 +243,10 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                     </span>
                   ) : null}
                 </td>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cellStyle}>
-                    {record ? (
-                      <table.FlexRender cell={cell} />
-                    ) : (
-                      <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
-                    )}
-                  </td>
-                ))}
                 {props.rowMenu ? (
                   <td className={cellStyle}>
-                    {record ? (
+                    {/* A row with nothing its reader may do offers no menu (never an empty one). */}
+                    {record && props.rowMenu(record).length ? (
                       <button
                         type="button"
                         className={buttonRecipe({ variant: 'ghost', size: 'sm' })}
@@ -270,6 +265,16 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                     ) : null}
                   </td>
                 ) : null}
+                {row.getVisibleCells().map((cell) => (
+                  // A value cut by the ellipsis shows whole on hover.
+                  <td key={cell.id} className={cellStyle} title={titleOf(cell.getValue())}>
+                    {record ? (
+                      <table.FlexRender cell={cell} />
+                    ) : (
+                      <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
+                    )}
+                  </td>
+                ))}
               </tr>
             );
           })}

@@ -33,6 +33,8 @@ const record = () => ({
 
 export const campaigns = pgTable('campaigns', { ...record(), name: text().notNull() }, (t) => [
   index().on(t.name),
+  // Names are unique whatever their case: an import row names one campaign, never one of two namesakes.
+  uniqueIndex('campaigns_name_lower_unique').on(sql`lower(${t.name})`),
   index().on(t.dateCreation),
 ]);
 

@@ -190,7 +190,8 @@ export const CAMPAIGNS = [
   'Podcast Sponsorship',
 ] as const;
 
-export const QUALIFICATIONS = ['hot', 'warm', 'cold', 'callback', 'no_answer', 'interested', 'not_interested', 'wrong_number'] as const;
+/** Qualifications are the company's own words (settings), shown as written: words, never keys such as no_answer. */
+export const QUALIFICATIONS = ['Hot', 'Warm', 'Cold', 'Call back', 'No answer', 'Interested', 'Not interested', 'Wrong number'] as const;
 
 export const COMMENTS = [
   'Called, no answer. Will try again tomorrow morning.',

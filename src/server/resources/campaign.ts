@@ -1,14 +1,47 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { campaignEntity } from '../../shared/entities/campaign.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { campaigns, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
 
+const taken = { name: { key: 'validation.campaignNameTaken', params: {} } };
+
 export const campaignResource = defineResource({
   entity: campaignEntity,
   table: campaigns,
-  access: { scope: { kind: 'staff' }, read: 'staff', create: 'admin', update: 'admin', delete: 'admin' },
+  access: { scope: { kind: 'staff' }, ...ENTITY_ACCESS.campaign },
   hooks: {
+    /** Names are unique, case-insensitively, in the batch and against the database. */
+    async checkBatch({ tx }, inputs) {
+      const seen = new Set<string>();
+      const problems = inputs.map((input) => {
+        const key = String(input.name).toLowerCase();
+        if (seen.has(key)) return taken;
+        seen.add(key);
+        return undefined;
+      });
+      const existing = await tx
+        .select({ name: sql<string>`lower(${campaigns.name})` })
+        .from(campaigns)
+        .where(sql`lower(${campaigns.name}) = any(${sql.param([...seen])}::text[])`);
+      const clash = new Set(existing.map((row) => row.name));
+      inputs.forEach((input, index) => {
+        if (clash.has(String(input.name).toLowerCase())) problems[index] = taken;
+      });
+      return problems.some(Boolean) ? (problems as Record<string, unknown>[]) : undefined;
+    },
+    async prepareUpdate({ tx }, existing, patch) {
+      if (typeof patch.name === 'string') {
+        const [other] = await tx
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(ne(campaigns.id, existing.id as string), eq(sql`lower(${campaigns.name})`, patch.name.toLowerCase())))
+          .limit(1);
+        if (other) throw new AppError('VALIDATION', taken);
+      }
+      return patch;
+    },
     /** SPEC.md §6: a campaign linked to at least one lead cannot be deleted. */
     async beforeDelete({ tx }, campaign) {
       const [lead] = await tx

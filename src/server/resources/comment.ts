@@ -1,4 +1,5 @@
 import { commentEntity } from '../../shared/entities/comment.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { comments } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
 
@@ -6,7 +7,7 @@ import { defineResource } from './define-resource.ts';
 export const commentResource = defineResource({
   entity: commentEntity,
   table: comments,
-  access: { scope: { kind: 'owned', owner: 'leadId' }, read: 'staff', create: 'staff', update: 'staff', delete: 'admin' },
+  access: { scope: { kind: 'owned', owner: 'leadId' }, ...ENTITY_ACCESS.comment },
   hooks: {
     prepareCreate: ({ actor }, input) => ({ ...input, authorId: actor.id }),
   },

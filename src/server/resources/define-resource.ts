@@ -207,7 +207,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
     const where = conjunction(
       inScope(db, actor),
       ...query.filters.map((f) => filterCondition(columns, entity.filterable, f)),
-      search ? searchCondition(columns, entity.searchable, query.q) : undefined,
+      search ? searchCondition(columns, entity.searchable, query.q, entity.phoneFields) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       db

@@ -1,5 +1,6 @@
 import { depositEntity } from '../../shared/entities/deposit.ts';
 import { depositMachine } from '../../shared/lifecycle/machines.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { deposits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
@@ -13,7 +14,7 @@ export const depositResource = defineResource({
   entity: depositEntity,
   table: deposits,
   machine: depositMachine,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.deposit },
   leadFixed: { status: 'pending', transactionId: null },
   hooks: {
     prepareCreate: (_ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer' }),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { dividendEntity } from '../../shared/entities/dividend.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { dividends, investments } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
@@ -7,7 +8,7 @@ import { defineResource } from './define-resource.ts';
 export const dividendResource = defineResource({
   entity: dividendEntity,
   table: dividends,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.dividend },
   hooks: {
     /** A dividend belongs to its investment's owner. */
     async prepareCreate({ tx }, input) {

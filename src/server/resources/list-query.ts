@@ -16,11 +16,13 @@ import {
   lte,
   ne,
   or,
+  sql,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dateTime } from '../../shared/fields.ts';
 import type { Filter, Sort } from '../../shared/list-params.ts';
+import { MIN_PREFIXED_DIGITS, parseSearch, SEARCH_FOLD } from '../../shared/search.ts';
 import { AppError } from '../http/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,12 +110,33 @@ export function filterCondition(columns: Record<string, PgColumn>, allowed: read
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `q` matched case-insensitively against the searchable fields. */
-export function searchCondition(columns: Record<string, PgColumn>, fields: readonly string[], q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text || !fields.length) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
-  return or(...fields.map((field) => ilike(columns[field], pattern)));
+/** A column folded as foldText does (src/shared/search.ts): lower case, accents removed by the same table. */
+// The table is a constant of letters (no quote): inlined, rather than two parameters per field.
+const FOLD_SQL = sql.raw(`'${SEARCH_FOLD.from}', '${SEARCH_FOLD.to}'`);
+const folded = (column: PgColumn) => sql`translate(lower(coalesce(${column}, '')), ${FOLD_SQL})`;
+const contains = (haystack: SQL, needle: string) => sql`strpos(${haystack}, ${needle}) > 0`;
+const phoneOf = (column: PgColumn) => sql`ltrim(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), '0')`;
+
+/** `q` against the searchable fields, with the semantics of recordMatches in src/shared/search.ts (the local mirror's). */
+export function searchCondition(
+  columns: Record<string, PgColumn>,
+  fields: readonly string[],
+  q: string | undefined,
+  phoneFields: readonly string[] = [],
+): SQL | undefined {
+  const search = parseSearch(q);
+  if (!search || !fields.length) return undefined;
+  if (search.phone) {
+    const phone = search.phone;
+    return or(
+      ...phoneFields.map((field) => {
+        const digits = phoneOf(columns[field]);
+        return sql`(${contains(digits, phone)} or (length(${digits}) >= ${MIN_PREFIXED_DIGITS} and right(${phone}, length(${digits})) = ${digits}))`;
+      }),
+      ...fields.map((field) => contains(folded(columns[field]), search.text)),
+    );
+  }
+  return and(...search.words.map((word) => or(...fields.map((field) => contains(folded(columns[field]), word)))));
 }
 
 /** Sorts by the requested fields, then newest first, then id so pages never overlap. */

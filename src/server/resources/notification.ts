@@ -1,4 +1,5 @@
 import { notificationEntity } from '../../shared/entities/notification.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { notifications } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
 
@@ -6,6 +7,6 @@ import { defineResource } from './define-resource.ts';
 export const notificationResource = defineResource({
   entity: notificationEntity,
   table: notifications,
-  access: { scope: { kind: 'personal', owner: 'userId' }, read: 'all', create: 'admin', update: 'all', delete: 'all' },
+  access: { scope: { kind: 'personal', owner: 'userId' }, ...ENTITY_ACCESS.notification },
   plainParams: true,
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { productEntity } from '../../shared/entities/product.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import type { Executor } from '../db/client.ts';
 import { productCategories, products } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -36,7 +37,7 @@ async function checkDynamicValues(db: Executor, categoryId: string, values: Reco
 export const productResource = defineResource({
   entity: productEntity,
   table: products,
-  access: { scope: { kind: 'catalog' }, read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  access: { scope: { kind: 'catalog' }, ...ENTITY_ACCESS.product },
   hooks: {
     async prepareCreate({ tx }, input) {
       await checkDynamicValues(tx, input.categoryId as string, input.values as Row | undefined);

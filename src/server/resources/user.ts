@@ -2,12 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { userEntity } from '../../shared/entities/user.ts';
 import { verificationMachine } from '../../shared/lifecycle/machines.ts';
+import { ENTITY_ACCESS, mayDo } from '../../shared/access.ts';
 import { ASSIGNABLE_ROLES, isAdmin, isLeadOnly, mayActOn, rank, type Role } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../features/auth/passwords.ts';
 import { revokeUserSessions } from '../features/auth/sessions.ts';
 import { defineResource, type ResourceContext, type Row } from './define-resource.ts';
 import { touchLeadRecords } from './lead-records.ts';
@@ -34,7 +35,7 @@ const issue = (key: string, params: Record<string, unknown> = {}) => ({ key, par
 /** Nobody grants or touches a role above their own (DESIGN.md §5). */
 function checkRoles(actor: Actor, roles: Role[] | undefined) {
   if (roles && rank(roles) > rank(actor.roles)) throw forbidden('roles');
-  if (roles && !isAdmin(actor.roles) && !isLeadOnly(roles)) throw forbidden('roles');
+  if (roles && !mayDo(actor.roles, 'user.manageStaff') && !isLeadOnly(roles)) throw forbidden('roles');
 }
 
 /** Ids among `ids` that are not users a lead may be assigned to (regular or admin). */
@@ -61,7 +62,7 @@ export const userResource = defineResource({
   // Documents move `verificationStatus` (upload, the staff decision), never a plain PATCH.
   machine: verificationMachine,
   table: users,
-  access: { scope: { kind: 'user' }, read: 'all', create: 'staff', update: 'all', delete: 'admin' },
+  access: { scope: { kind: 'user' }, ...ENTITY_ACCESS.user },
   hidden: ['passwordHash'],
   hooks: {
     /** Emails are unique in the batch and in the database; assignees are regular or admin users. */
@@ -145,7 +146,11 @@ export const userResource = defineResource({
       if (self && (typeof password === 'string' || emailChanged)) {
         // One's own credentials change only with the current password, checked (and its guesses
         // limited like sign-ins) by the auth feature before this transaction began.
-        if (!ctx.request.credentialsConfirmed) throw new AppError('VALIDATION', { currentPassword: issue('errors.INVALID_CREDENTIALS') });
+        if (!ctx.request.credentialsConfirmed)
+          throw new AppError('VALIDATION', { currentPassword: issue('validation.currentPasswordWrong') });
+        if (typeof password === 'string' && (await verifyPassword(existing.passwordHash as string | null, password))) {
+          throw new AppError('VALIDATION', { password: issue('validation.passwordUnchanged') });
+        }
       }
       if (typeof password === 'string') values.passwordHash = await hashPassword(password);
       return values;

@@ -1,6 +1,7 @@
 import { withdrawalCreateSchema, withdrawalEntity } from '../../shared/entities/withdrawal.ts';
 import { withdrawalMachine } from '../../shared/lifecycle/machines.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { withdrawals } from '../db/schema.ts';
 import { holdWithdrawal } from '../money/withdrawals.ts';
 import { defineResource } from './define-resource.ts';
@@ -14,7 +15,7 @@ export const withdrawalResource = defineResource({
   entity: withdrawalEntity,
   table: withdrawals,
   machine: withdrawalMachine,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
+  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.withdrawal },
   /** A lead never sets the bank's reference (403 when it tries). */
   leadFixed: { transactionId: null },
   /** A lead withdraws for itself (its id by default); staff name the lead. */

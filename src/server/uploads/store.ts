@@ -7,7 +7,7 @@ import { MAX_FILE_BYTES } from '../../shared/constants.ts';
 import type { Executor } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { PURPOSES, type UploadPurpose } from './file-kinds.ts';
+import { PURPOSES, type UploadPurpose } from '../../shared/file-kinds.ts';
 
 export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');
 export const uploadUrl = (name: string) => `/api/v1/uploads/${name}`;

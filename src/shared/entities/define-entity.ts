@@ -44,6 +44,8 @@ export type EntityDefinition<
   filterable: readonly string[];
   sortable: readonly string[];
   searchable: readonly string[];
+  /** Searchable fields holding phone numbers: a phone query matches their digits (src/shared/search.ts). */
+  phoneFields?: readonly string[];
 };
 
 type EntityInput<Name, Plural, Create, Update, WriteOnly extends string, Nullable extends string, ReadOnly extends z.ZodRawShape> = {
@@ -54,6 +56,8 @@ type EntityInput<Name, Plural, Create, Update, WriteOnly extends string, Nullabl
   filterable: readonly string[];
   sortable: readonly string[];
   searchable: readonly string[];
+  /** Searchable fields holding phone numbers: a phone query matches their digits (src/shared/search.ts). */
+  phoneFields?: readonly string[];
   /** Create fields a record never shows (a password, a card number). */
   writeOnly?: readonly WriteOnly[];
   /** Create fields required on input that older or server-made records may lack. */

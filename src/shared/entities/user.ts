@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { LEAD_LABELS, MODES, THEME_COLORS, USER_STATUSES, VERIFICATION_STATUSES } from '../constants.ts';
-import { email, oneOf, optionalText, password, ref, requiredText, tags } from '../fields.ts';
+import { email, oneOf, optionalPhone, optionalText, password, ref, requiredText, tags } from '../fields.ts';
 import { defineEntity, timestamp } from './define-entity.ts';
 
 const shape = {
@@ -18,8 +18,8 @@ const shape = {
   assignedTo: ref(),
   qualifications: tags().optional(),
   labels: tags(LEAD_LABELS).optional(),
-  phone: optionalText(32),
-  mobile: optionalText(32),
+  phone: optionalPhone(),
+  mobile: optionalPhone(),
   verificationStatus: oneOf(VERIFICATION_STATUSES).optional(),
   verificationNote: optionalText(1000),
 };
@@ -47,6 +47,7 @@ export const userEntity = defineEntity({
   searchable: ['firstName', 'lastName', 'email', 'phone', 'mobile'],
   writeOnly: ['password'],
   readOnly: { lastLogin: timestamp().nullable() },
+  phoneFields: ['phone', 'mobile'],
 });
 
 /** What the API returns for a user: never the password hash. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
 import { ENTITIES } from '../../../src/shared/entities/index.ts';
+import { userEntity } from '../../../src/shared/entities/user.ts';
 import { settingUpdateSchema } from '../../../src/shared/setting.ts';
 import { describeSchema } from '../../../src/app/forms/describe-schema.ts';
 import { FORM_ERROR, translateIssues } from '../../../src/app/forms/issues.ts';
@@ -107,6 +108,16 @@ describe('field errors are translated from the i18n keys in the schemas', () => 
     expect(mismatch).toEqual({ confirmPassword: 'validation.passwordMismatch' });
     expect(t.t(mismatch!.confirmPassword)).toBe('The two passwords do not match!');
     expect(passwordsMismatch({ password: 'abc123', confirmPassword: 'abc123' })).toBeNull();
+    const same = passwordsMismatch({ currentPassword: 'abc123', password: 'abc123', confirmPassword: 'abc123' });
+    expect(t.t(same!.password!)).toBe('The new password must differ from the current one');
+  });
+
+  test('phone fields take phone numbers only', () => {
+    const phone = (value: string) => userEntity.update.safeParse({ phone: value });
+    for (const ok of ['+33 6 12 34 56 78', '06.12.34.56.78', '(555) 010-2030', '']) expect(phone(ok).success, ok).toBe(true);
+    for (const bad of ['call me', '06 12 abc', '12', '+'])
+      expect(translate(phone(bad).error!.issues).phone, bad).toBe('Enter a phone number: digits, spaces and a leading +');
+    expect(describeSchema(userEntity.update as z.ZodType).find((f) => f.name === 'phone')?.kind).toBe('tel');
   });
 });
 

@@ -102,7 +102,11 @@ describe('the HTTP client (SPEC.md §7)', () => {
       const networkError = await createHttp({ fetch: offline.fetch, getToken: () => null, getLocalLanguage: () => 'en-US' })('/v1/x').catch(
         (e: unknown) => e,
       );
-      expect(toApiError(networkError)).toMatchObject({ message: 'Failed to fetch', network: true });
+      // The browser's 'Failed to fetch' is never shown: a person reads what happened (issue 14).
+      expect(toApiError(networkError)).toMatchObject({
+        message: 'The server could not be reached: check the connection and try again',
+        network: true,
+      });
     });
 
     test("else 'An unexpected error occurred'", () => {

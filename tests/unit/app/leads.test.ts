@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { rowErrors } from '../../../src/app/lists/json-array.ts';
 import { ANY, NONE, quickValue, withQuickValue } from '../../../src/app/lists/quick-filter-state.ts';
-import { mayActOn } from '../../../src/app/features/leads/person-rules.ts';
+import { mayActOn } from '../../../src/app/data/person-rules.ts';
 import { checkColumns, previewSpreadsheet } from '../../../src/app/features/leads/spreadsheet-preview.ts';
 import { workbook } from '../../fixtures/spreadsheets.ts';
 
@@ -51,16 +51,20 @@ describe('JSON batch errors', () => {
 
 describe('who may act on whom', () => {
   const row = (id: string, roles: string[]) => ({ id, roles });
-  test('admins act on leads and staff up to their own rank, never on themselves; regular staff on nobody', () => {
-    const admin = { id: 'a', roles: ['admin'] };
-    expect(mayActOn(admin, row('l', ['lead']))).toBe(true);
-    expect(mayActOn(admin, row('r', ['regular']))).toBe(true);
-    expect(mayActOn(admin, row('a2', ['admin']))).toBe(true);
-    expect(mayActOn(admin, row('root', ['root']))).toBe(false);
-    expect(mayActOn(admin, row('a', ['admin']))).toBe(false);
-    expect(mayActOn({ id: 'r', roles: ['regular'] }, row('l', ['lead']))).toBe(false);
-    expect(mayActOn({ id: 'root', roles: ['root'] }, row('root2', ['root']))).toBe(true);
-    expect(mayActOn(null, row('l', ['lead']))).toBe(false);
+  const admin = { id: 'a', roles: ['admin'] };
+  const regular = { id: 'r', roles: ['regular'] };
+  test('admins act on leads and staff below their own rank (an admin only by root), never on themselves; regular staff on nobody', () => {
+    for (const action of ['delete', 'user.lock', 'auth.resetPassword', 'auth.impersonate'] as const) {
+      expect(mayActOn(admin, row('l', ['lead']), action)).toBe(true);
+      expect(mayActOn(admin, row('r', ['regular']), action)).toBe(true);
+      expect(mayActOn(admin, row('a2', ['admin']), action)).toBe(false);
+      expect(mayActOn({ id: 'root', roles: ['root'] }, row('a2', ['admin']), action)).toBe(true);
+      expect(mayActOn(admin, row('root', ['root']), action)).toBe(false);
+      expect(mayActOn(admin, row('a', ['admin']), action)).toBe(false);
+      expect(mayActOn(regular, row('l', ['lead']), action)).toBe(false);
+      expect(mayActOn({ id: 'root', roles: ['root'] }, row('root2', ['root']), action)).toBe(false);
+      expect(mayActOn(null, row('l', ['lead']), action)).toBe(false);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
-import { TopCampaignsPanel } from '../leads/top-campaigns-panel.tsx';
+import { TopCampaignsPanel } from './top-campaigns-panel.tsx';
 
 const COLUMNS: ListColumn[] = [
   { field: 'name' },

@@ -3,22 +3,24 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
-import { isStaff } from '../../../shared/roles.ts';
+import { mayDo } from '../../../shared/access.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
-import { LeadStatsPanel } from '../leads/lead-stats-panel.tsx';
-import { LeadTrendPanel } from '../leads/lead-trend-panel.tsx';
-import { VerificationBadge } from '../leads/person-badges.tsx';
-import { TopCampaignsPanel } from '../leads/top-campaigns-panel.tsx';
+import { LeadStatsPanel } from './lead-stats-panel.tsx';
+import { LeadTrendPanel } from './lead-trend-panel.tsx';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** The dashboard (SPEC.md §1): lead trend and statistics for staff; a lead sees its own verification. */
-/** `funds`: the money figures, given by the route (features do not import each other). */
-export function DashboardScreen({ funds }: { funds?: ReactNode } = {}) {
+/**
+ * `campaigns` is the campaigns feature's panel and `funds` the money figures, both composed in by the
+ * route (features do not import each other).
+ */
+export function DashboardScreen({ campaigns, funds }: { campaigns?: ReactNode; funds?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
-  const staff = isStaff(user?.roles ?? []);
+  const staff = mayDo(user?.roles ?? [], 'user.stats');
   const placeholder = (panel: string) => (
     <Card key={panel} title={t(`app.dashboard.${panel}`)}>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.placeholder.text')}</p>
@@ -41,7 +43,7 @@ export function DashboardScreen({ funds }: { funds?: ReactNode } = {}) {
             >
               <LeadTrendPanel />
               <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-                <TopCampaignsPanel />
+                {campaigns}
                 {funds ?? placeholder('funds')}
               </div>
             </div>

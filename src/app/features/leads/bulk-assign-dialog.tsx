@@ -8,7 +8,7 @@ import { showToast } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Select } from '../../ui/select.tsx';
-import { bulkAssign } from './lead-api.ts';
+import { bulkAssign } from '../../api/lead-api.ts';
 import { useAssignable } from '../../data/use-lookup.ts';
 
 const NONE = '-';

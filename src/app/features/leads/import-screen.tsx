@@ -14,7 +14,7 @@ import { FileUpload } from '../../ui/file-upload.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { Select } from '../../ui/select.tsx';
-import { downloadTemplate, importLeads, type ImportReport } from './lead-api.ts';
+import { downloadTemplate, importLeads, type ImportReport } from '../../api/lead-api.ts';
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, previewSpreadsheet, REQUIRED_IMPORT_COLUMNS, type SheetPreview } from './spreadsheet-preview.ts';
 import { forgetLookups, useCampaigns } from '../../data/use-lookup.ts';
 

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../../styled-system/css';
+import type { EntityRecord } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { runOp } from '../../state/ops.ts';
@@ -13,16 +14,26 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LeadComments } from './lead-comments.tsx';
-import { LeadDocuments } from './lead-documents.tsx';
-import { NewPasswordDialog } from './new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
-import { StatusBadge, VerificationBadge } from './person-badges.tsx';
-import { PersonFormDialog } from './person-form-dialog.tsx';
+import { mayActOn } from '../../data/person-actions.ts';
+import { usePersonActions } from '../../lists/person-actions-menu.tsx';
+import { StatusBadge, VerificationBadge } from '../../ui/person-badges.tsx';
+import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
 import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 import { useRecord } from '../../data/use-records.ts';
 
-/** A lead's page: details, comments and documents together (later issues add money and orders). */
-export function LeadPage({ leadId, money }: { leadId: string; /** The money section, given by the route. */ money?: ReactNode }) {
+/**
+ * A lead's page: details, comments, documents and money together. `documents` is the verification feature's panel and `money` the money section, both composed in by
+ * the route (a feature never imports another).
+ */
+export function LeadPage({
+  leadId,
+  documents,
+  money,
+}: {
+  leadId: string;
+  documents?: (lead: EntityRecord, reload: () => void) => ReactNode;
+  money?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSnapshot(auth).user;
@@ -31,7 +42,7 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
   const staff = useStaff();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [password, setPassword] = useState<string | null>(null);
+  const person = usePersonActions();
 
   const back = (
     <Link to="/leads" className={cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ alignSelf: 'start' }))}>
@@ -51,7 +62,6 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
   if (!lead) return <Spinner label={t('app.common.loading')} />;
 
   const name = personName(lead);
-  const admin = mayActOn(me, lead);
   const options = (field: string, values: unknown) =>
     Array.isArray(values) && values.length
       ? values.map((v) => (field === 'labels' ? t(`app.options.labels.${v}`) : String(v))).join(', ')
@@ -67,14 +77,6 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
     ['lastLogin', lead.lastLogin ? formatDateTime(String(lead.lastLogin)) : '—'],
     ['dateCreation', lead.dateCreation ? formatDateTime(lead.dateCreation) : '—'],
   ];
-  const lock = (locked: boolean) =>
-    void setLocked(lead, locked, (message) => t('app.list.updateFailed', { error: message }))
-      .then(() => {
-        showToast(t(locked ? 'app.people.locked' : 'app.people.unlocked'), 'success');
-        reload();
-      })
-      .catch(() => undefined);
-
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       {back}
@@ -91,37 +93,15 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
             <Button variant="outline" onClick={() => setEditing(true)}>
               {t('app.common.edit')}
             </Button>
-            {admin ? (
-              <>
-                <Button variant="outline" onClick={() => lock(lead.status !== 'locked')}>
-                  {lead.status === 'locked' ? t('app.people.unlock') : t('app.people.lock')}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    void resetPasswordOf(lead.id)
-                      .then(setPassword)
-                      .catch(() => undefined)
-                  }
-                >
-                  {t('app.users.resetPassword')}
-                </Button>
-                {lead.status !== 'locked' ? (
-                  <Button
-                    variant="outline"
-                    onClick={() =>
-                      void connectAs(lead.id)
-                        .then(() => navigate({ to: '/' }))
-                        .catch(() => undefined)
-                    }
-                  >
-                    {t('app.users.impersonate')}
-                  </Button>
-                ) : null}
-                <Button variant="danger" onClick={() => setDeleting(true)}>
-                  {t('app.common.delete')}
-                </Button>
-              </>
+            {person.actionsFor(lead, reload).map((action) => (
+              <Button key={action.value} variant="outline" onClick={action.onSelect}>
+                {action.label}
+              </Button>
+            ))}
+            {mayActOn(me, lead, 'delete') ? (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                {t('app.common.delete')}
+              </Button>
             ) : null}
           </>
         }
@@ -153,7 +133,7 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
               ))}
             </dl>
           </Card>
-          <LeadDocuments leadId={lead.id} onDecided={reload} />
+          {documents?.(lead, reload)}
         </div>
         <LeadComments leadId={lead.id} />
       </div>
@@ -161,7 +141,7 @@ export function LeadPage({ leadId, money }: { leadId: string; /** The money sect
       {editing ? (
         <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />
       ) : null}
-      {password ? <NewPasswordDialog password={password} name={name} onClose={() => setPassword(null)} /> : null}
+      {person.dialog}
       {deleting ? (
         <ConfirmDialog
           open

@@ -4,22 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../../styled-system/css';
 import { LEAD_LABELS, VERIFICATION_STATUSES } from '../../../shared/constants.ts';
-import { isAdmin } from '../../../shared/roles.ts';
+import { mayDo } from '../../../shared/access.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { QuickFilters, type QuickFilter } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
 import { settings } from '../../state/settings.ts';
-import { showToast } from '../../state/ui.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { BulkAssignDialog } from './bulk-assign-dialog.tsx';
-import { NewPasswordDialog } from './new-password-dialog.tsx';
-import { connectAs, mayActOn, resetPasswordOf, setLocked } from './person-actions.ts';
-import { StatusBadge, VerificationBadge } from './person-badges.tsx';
-import { PersonFormDialog } from './person-form-dialog.tsx';
-import { LEAD_FILTER, personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
+import { mayActOn } from '../../data/person-actions.ts';
+import { usePersonActions } from '../../lists/person-actions-menu.tsx';
+import { StatusBadge, VerificationBadge } from '../../ui/person-badges.tsx';
+import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
+import { LEAD_FILTER, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 
 const linkStyle = css({
   color: 'primary',
@@ -38,10 +37,10 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
   const navigate = useNavigate();
   const me = useSnapshot(auth).user;
   const qualifications = useSnapshot(settings).record?.qualifications ?? [];
-  const admin = isAdmin(me?.roles ?? []);
+  const roles = me?.roles ?? [];
   const campaigns = useCampaigns();
   const staff = useStaff();
-  const [password, setPassword] = useState<{ value: string; name: string } | null>(null);
+  const person = usePersonActions();
   const [assigning, setAssigning] = useState<{ leads: EntityRecord[]; done: () => void } | null>(null);
 
   const option = (field: string, value: string) => ({ value, label: t(`app.options.${field}.${value}`) });
@@ -73,7 +72,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
 
   const quick: QuickFilter[] = [
     { field: 'campaignId', label: t('app.fields.campaignId'), options: campaigns.options, noneLabel: t('app.common.none') },
-    ...(admin
+    ...(mayDo(roles, 'user.bulkAssign')
       ? [{ field: 'assignedTo', label: t('app.fields.assignedTo'), options: staff.options, noneLabel: t('app.people.unassigned') }]
       : []),
     { field: 'labels', label: t('app.fields.labels'), options: LEAD_LABELS.map((l) => option('labels', l)), multiple: true },
@@ -96,56 +95,9 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
     { field: 'status', label: t('app.fields.status'), options: (['active', 'locked'] as const).map((s) => option('status', s)) },
   ];
 
-  const failed = (key: string) => (message: string) => t(key, { error: message });
   const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] => [
     { value: 'open', label: t('app.people.open'), onSelect: () => void navigate({ to: '/leads/$leadId', params: { leadId: row.id } }) },
-    ...(mayActOn(me, row)
-      ? [
-          row.status === 'locked'
-            ? {
-                value: 'unlock',
-                label: t('app.people.unlock'),
-                onSelect: () =>
-                  void setLocked(row, false, failed('app.list.updateFailed'))
-                    .then(() => {
-                      showToast(t('app.people.unlocked'), 'success');
-                      refresh();
-                    })
-                    .catch(() => undefined),
-              }
-            : {
-                value: 'lock',
-                label: t('app.people.lock'),
-                onSelect: () =>
-                  void setLocked(row, true, failed('app.list.updateFailed'))
-                    .then(() => {
-                      showToast(t('app.people.locked'), 'success');
-                      refresh();
-                    })
-                    .catch(() => undefined),
-              },
-          {
-            value: 'reset',
-            label: t('app.users.resetPassword'),
-            onSelect: () =>
-              void resetPasswordOf(row.id)
-                .then((value) => setPassword({ value, name: personName(row) }))
-                .catch(() => undefined),
-          },
-          ...(row.status !== 'locked'
-            ? [
-                {
-                  value: 'impersonate',
-                  label: t('app.users.impersonate'),
-                  onSelect: () =>
-                    void connectAs(row.id)
-                      .then(() => navigate({ to: '/' }))
-                      .catch(() => undefined),
-                },
-              ]
-            : []),
-        ]
-      : []),
+    ...person.actionsFor(row, refresh),
   ];
 
   return (
@@ -160,17 +112,19 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
         renderForm={(props) => <PersonFormDialog kind="lead" {...props} />}
         jsonExample={JSON_EXAMPLE}
         prepareBatch={(items) => items.map((item) => ({ roles: ['lead'], ...item }))}
-        canDelete={(row) => mayActOn(me, row)}
+        canDelete={(row) => mayActOn(me, row, 'delete')}
         onRowOpen={(row) => void navigate({ to: '/leads/$leadId', params: { leadId: row.id } })}
         rowMenu={rowMenu}
         actions={
-          <Link to="/leads/import" className={cx(buttonRecipe({ variant: 'outline' }))}>
-            {t('app.import.open')}
-          </Link>
+          mayDo(roles, 'user.import') ? (
+            <Link to="/leads/import" className={cx(buttonRecipe({ variant: 'outline' }))}>
+              {t('app.import.open')}
+            </Link>
+          ) : null
         }
         toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
         bulkActions={
-          admin
+          mayDo(roles, 'user.bulkAssign')
             ? (selected, done) => (
                 <Button size="sm" onClick={() => setAssigning({ leads: selected, done })}>
                   {t('app.people.assign')}
@@ -179,7 +133,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
             : undefined
         }
       />
-      {password ? <NewPasswordDialog password={password.value} name={password.name} onClose={() => setPassword(null)} /> : null}
+      {person.dialog}
       {assigning ? <BulkAssignDialog leads={assigning.leads} onClose={() => setAssigning(null)} onDone={assigning.done} /> : null}
     </>
   );

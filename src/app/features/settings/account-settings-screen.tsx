@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
-import { isAdmin } from '../../../shared/roles.ts';
+import { mayDo } from '../../../shared/access.ts';
 import { auth } from '../../state/auth.ts';
 import { setTab } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
@@ -10,13 +10,14 @@ import { Tabs, type TabItem } from '../../ui/tabs.tsx';
 import { COMPANY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
 import { LogoForm } from './logo-form.tsx';
 import { PasswordForm } from './password-form.tsx';
-import { VerificationSettingsTab } from '../leads/verification-settings-tab.tsx';
+import type { ReactNode } from 'react';
 
 /** Account settings (SPEC.md §2): company parts for admins, the password for everyone. */
-export function AccountSettingsScreen() {
+/** `documents` is the verification feature's tab, composed in by the route. */
+export function AccountSettingsScreen({ documents }: { documents?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
-  const admin = isAdmin(user?.roles ?? []);
+  const admin = mayDo(user?.roles ?? [], 'settings.update');
   const items: TabItem[] = [
     ...(admin
       ? [
@@ -58,15 +59,7 @@ export function AccountSettingsScreen() {
         </Card>
       ),
     },
-    {
-      value: 'documents',
-      label: t('app.settings.documents'),
-      content: (
-        <Card>
-          <VerificationSettingsTab />
-        </Card>
-      ),
-    },
+    ...(documents ? [{ value: 'documents', label: t('app.settings.documents'), content: <Card>{documents}</Card> }] : []),
   ];
   const [tab, setTabValue] = useState(items[0]?.value ?? 'password');
   return (

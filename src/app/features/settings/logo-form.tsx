@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PURPOSES } from '../../../shared/file-kinds.ts';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
@@ -43,7 +44,7 @@ export function LogoForm() {
         <OfflineNote text={t('app.sync.needsConnection.upload')} />
         <FileUpload
           label={t('app.settings.logo')}
-          accept="image/png,image/jpeg,image/gif,image/svg+xml,image/webp"
+          accept={PURPOSES.logo.join(',')}
           disabled={busy || !online}
           onFile={(file) => {
             setBusy(true);

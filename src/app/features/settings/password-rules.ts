@@ -8,5 +8,9 @@ export const passwordChangeSchema = z.object({
   confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
 
-export const passwordsMismatch = (values: Record<string, unknown>) =>
-  values.confirmPassword && values.password !== values.confirmPassword ? { confirmPassword: 'validation.passwordMismatch' } : null;
+export const passwordsMismatch = (values: Record<string, unknown>): Record<string, string> | null =>
+  values.confirmPassword && values.password !== values.confirmPassword
+    ? { confirmPassword: 'validation.passwordMismatch' }
+    : values.password && values.password === values.currentPassword
+      ? { password: 'validation.passwordUnchanged' }
+      : null;

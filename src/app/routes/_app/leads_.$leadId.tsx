@@ -1,11 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LeadPage } from '../../features/leads/lead-page.tsx';
 import { LeadMoney } from '../../features/money/lead-money.tsx';
+import { LeadDocuments } from '../../features/verification/lead-documents.tsx';
 
 export const Route = createFileRoute('/_app/leads_/$leadId')({
   component: function Lead() {
     const { leadId } = Route.useParams();
     // A new lead id means a new page: no state carried over from the previous lead.
-    return <LeadPage key={leadId} leadId={leadId} money={<LeadMoney leadId={leadId} />} />;
+    return (
+      <LeadPage
+        key={leadId}
+        leadId={leadId}
+        documents={(lead, reload) => <LeadDocuments leadId={lead.id} onDecided={reload} />}
+        money={<LeadMoney leadId={leadId} />}
+      />
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StaffScreen } from '../../features/leads/staff-screen.tsx';
+import { StaffScreen } from '../../features/staff/staff-screen.tsx';
 import { parseListState } from '../../lists/list-state.ts';
 
 export const Route = createFileRoute('/_app/users')({

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyDocumentsScreen } from '../../features/leads/my-documents-screen.tsx';
+import { MyDocumentsScreen } from '../../features/verification/my-documents-screen.tsx';
 
 export const Route = createFileRoute('/_app/verification')({ component: MyDocumentsScreen });

@@ -85,6 +85,7 @@ CREATE INDEX "ledger_entries_transfer_id_index" ON "ledger_entries" USING btree 
 CREATE INDEX "rate_counters_window_start_index" ON "rate_counters" USING btree ("window_start");--> statement-breakpoint
 CREATE UNIQUE INDEX "transfers_cause_unique" ON "transfers" USING btree ("source_entity","source_id","kind");--> statement-breakpoint
 CREATE INDEX "transfers_at_index" ON "transfers" USING btree ("at");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_name_lower_unique" ON "campaigns" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "deposits_awaiting_3ds" ON "deposits" USING btree ("date_creation") WHERE "deposits"."status" = 'awaiting_3d_secure' and "deposits"."bank_retry_at" is null;--> statement-breakpoint
 CREATE INDEX "deposits_bank_retry" ON "deposits" USING btree ("bank_retry_at") WHERE "deposits"."status" = 'awaiting_3d_secure' and "deposits"."bank_retry_at" is not null;--> statement-breakpoint
 CREATE INDEX "sessions_actor_id_index" ON "sessions" USING btree ("actor_id");--> statement-breakpoint

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { isAdmin, mayActOn, type Role } from '../../../shared/roles.ts';
+import { mayActOn, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow, TOKEN_COOKIE } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
-import { audienceOf } from '../../policy.ts';
+import { audienceOf, requireAction } from '../../policy.ts';
+import type { ExtraAction } from '../../../shared/access.ts';
 import { publicRecord, findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { createLoginLimiter } from './login-limiter.ts';
@@ -76,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     const [row] = await app.services.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
     if (!(await verifyPassword(row?.passwordHash ?? null, String(body.currentPassword ?? '')))) {
       await limiter.failed(subject, request.ip);
-      throw new AppError('VALIDATION', { currentPassword: { key: 'errors.INVALID_CREDENTIALS', params: {} } });
+      throw new AppError('VALIDATION', { currentPassword: { key: 'validation.currentPasswordWrong', params: {} } });
     }
     request.credentialsConfirmed = true;
   });
@@ -109,10 +110,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  /** The person an admin action is about, if the shared rule of who may act on whom allows it. */
-  async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string) {
+  /** The person an admin action is about, if the action's audience and the shared rule of who may act on whom allow it. */
+  async function targetOf(request: Parameters<typeof actorOrThrow>[0], id: string, action: ExtraAction) {
     const actor = actorOrThrow(request);
-    if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+    requireAction(actor, action);
     const target = await findScoped(app.services.db, userResource, actor, id);
     if (!target) throw new AppError('NOT_FOUND');
     if (!mayActOn(actor, { id: target.id as string, roles: target.roles as Role[] })) throw new AppError('FORBIDDEN');
@@ -124,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: "Reset a user's password; answers the new one, once", ...resetPasswordContract } },
     async (request, reply) => {
       const { id } = parse(resetPasswordContract.params, request.params);
-      const { target } = await targetOf(request, id);
+      const { target } = await targetOf(request, id, 'auth.resetPassword');
       request.idempotency = undefined; // the answer is a secret: never kept at rest for replay
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
@@ -147,7 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Connect as another user (impersonation)', ...impersonateContract } },
     async (request, reply) => {
       const { userId } = parse(impersonateContract.params, request.params);
-      const { actor, target } = await targetOf(request, userId);
+      const { actor, target } = await targetOf(request, userId, 'auth.impersonate');
       if (target.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       request.idempotency = undefined; // the answer is a token: never kept at rest for replay
       return mutate(request, reply, async ({ tx, audit }) => {

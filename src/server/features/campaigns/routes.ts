@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { topCampaignsContract } from '../../../shared/contracts/campaigns.ts';
 import { campaigns, deposits, users } from '../../db/schema.ts';
-import { staffOrThrow } from '../../http/authenticate.ts';
+import { actorOrThrow } from '../../http/authenticate.ts';
+import { requireAction } from '../../policy.ts';
 import { leadsInScope } from '../../resources/lead-scope.ts';
 
 /** Campaigns beyond the standard set: the ranking the dashboard and the campaigns screen show. */
@@ -13,7 +14,8 @@ export function registerCampaignRoutes(app: FastifyInstance) {
     '/api/v1/campaign/top',
     { schema: { tags: ['campaign'], summary: 'Campaigns ranked by leads and converted leads', ...topCampaignsContract } },
     async (request) => {
-      const actor = staffOrThrow(request);
+      const actor = actorOrThrow(request);
+      requireAction(actor, 'campaign.top');
       const { limit } = request.query as { limit: number };
       // A converted lead has at least one completed deposit.
       const converted =

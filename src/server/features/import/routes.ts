@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { isAdmin, isStaff } from '../../../shared/roles.ts';
+import { isAdmin } from '../../../shared/roles.ts';
+import { requireAction } from '../../policy.ts';
 import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
@@ -55,7 +56,7 @@ export function registerImportRoutes(app: FastifyInstance) {
     '/api/v1/user/excel-template',
     { schema: { tags: ['user'], summary: 'The lead import template (.xlsx)', ...importTemplateContract } },
     async (request, reply) => {
-      if (!isStaff(actorOrThrow(request).roles)) throw new AppError('FORBIDDEN');
+      requireAction(actorOrThrow(request), 'user.import');
       // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
       const XLSX = await import('xlsx');
       const sheet = XLSX.utils.aoa_to_sheet([
@@ -80,7 +81,7 @@ export function registerImportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOrThrow(request);
-      if (!isStaff(actor.roles)) throw new AppError('FORBIDDEN');
+      requireAction(actor, 'user.import');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       request.idempotency = undefined; // the file is not part of the request hash: never replay an import by key
       const { bytes, fields } = await readForm(request);

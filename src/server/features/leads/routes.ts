@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES, isAdmin } from '../../../shared/roles.ts';
+import type { ExtraAction } from '../../../shared/access.ts';
+import { ASSIGNABLE_ROLES } from '../../../shared/roles.ts';
 import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { actorOrThrow, staffOrThrow } from '../../http/authenticate.ts';
+import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
+import { requireAction } from '../../policy.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../../notifications/notify.ts';
 import { leadsInScope } from '../../resources/lead-scope.ts';
@@ -27,13 +29,18 @@ function timeZoneOf(header: unknown): string {
 /** Lead management beyond the standard set: bulk assignment, trend and statistics (issue 5). */
 export function registerLeadRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  /** The actor, if the shared access table opens `action` to them. */
+  const allowed = (request: Parameters<typeof actorOrThrow>[0], action: ExtraAction) => {
+    const actor = actorOrThrow(request);
+    requireAction(actor, action);
+    return actor;
+  };
 
   app.patch(
     '/api/v1/user/bulk-assign',
     { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)', ...bulkAssignContract } },
     async (request, reply) => {
-      const actor = actorOrThrow(request);
-      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      const actor = allowed(request, 'user.bulkAssign');
       const { leadIds, userId } = parse(bulkAssignContract.body, request.body);
       const ids = [...new Set(leadIds)];
       return mutate(request, reply, async (work) => {
@@ -89,7 +96,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
     '/api/v1/user/lead-trend',
     { schema: { tags: ['user'], summary: 'New leads per day over a range', ...leadTrendContract } },
     async (request) => {
-      const actor = staffOrThrow(request);
+      const actor = allowed(request, 'user.stats');
       const query = parse(leadTrendContract.querystring, request.query);
       const to = query.to ?? new Date();
       const from = query.from ?? new Date(to.getTime() - 29 * DAY);
@@ -121,7 +128,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
     '/api/v1/user/lead-stats',
     { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard', ...leadStatsContract } },
     async (request) => {
-      const actor = staffOrThrow(request);
+      const actor = allowed(request, 'user.stats');
       const since = new Date(Date.now() - 30 * DAY);
       const [totals] = await db
         .select({

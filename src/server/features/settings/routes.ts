@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { settingUpdateSchema } from '../../../shared/setting.ts';
-import { isAdmin } from '../../../shared/roles.ts';
+import { requireAction } from '../../policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -36,7 +36,7 @@ export function registerSettingRoutes(app: FastifyInstance) {
     { schema: { tags: ['setting'], summary: 'Change the company settings (admin)', ...updateSettingContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
-      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      requireAction(actor, 'settings.update');
       const patch = parse(settingUpdateSchema, request.body);
       const updated = await mutate(request, reply, async ({ tx, audit }) => {
         const current = await currentSettings(tx);
@@ -58,7 +58,7 @@ export function registerSettingRoutes(app: FastifyInstance) {
     { schema: { tags: ['setting'], summary: 'Upload the company logo (admin)', ...uploadLogoContract } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
-      if (!isAdmin(actor.roles)) throw new AppError('FORBIDDEN');
+      requireAction(actor, 'settings.update');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const logo = await storeUpload(db, app.services.config.dataDir, await request.file(), { ownerId: null, purpose: 'logo' });
       const updated = await mutate(request, reply, async ({ tx, audit }) => {

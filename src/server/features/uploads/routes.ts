@@ -10,7 +10,7 @@ import { parse } from '../../http/validate.ts';
 import { findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { storeUpload, uploadDir } from '../../uploads/store.ts';
-import { PURPOSES, type UploadPurpose } from '../../uploads/file-kinds.ts';
+import { PURPOSES, type UploadPurpose } from '../../../shared/file-kinds.ts';
 import { downloadContract, uploadContract } from '../../../shared/contracts/platform.ts';
 
 const uploadRoute = uploadContract(Object.keys(PURPOSES) as [UploadPurpose, ...UploadPurpose[]]);

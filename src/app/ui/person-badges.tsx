@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../ui/badge.tsx';
+import { Badge } from './badge.tsx';
 
 const VERIFICATION_TONE = { uninitialized: 'neutral', pending: 'warning', verified: 'success', rejected: 'error' } as const;
 

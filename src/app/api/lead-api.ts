@@ -1,5 +1,5 @@
-import type { topCampaignsContract } from '../../../shared/contracts/campaigns.ts';
-import type { AnswerOf } from '../../../shared/contracts/common.ts';
+import type { topCampaignsContract } from '../../shared/contracts/campaigns.ts';
+import type { AnswerOf } from '../../shared/contracts/common.ts';
 import type {
   bulkAssignContract,
   documentsContract,
@@ -8,10 +8,10 @@ import type {
   leadTrendContract,
   uploadDocumentContract,
   verifyDocumentsContract,
-} from '../../../shared/contracts/leads.ts';
-import { http } from '../../api/client.ts';
-import { requireOnline } from '../../api/online-only.ts';
-import { uploadWithProgress, type UploadProgress } from '../../api/upload.ts';
+} from '../../shared/contracts/leads.ts';
+import { http } from './client.ts';
+import { requireOnline } from './online-only.ts';
+import { uploadWithProgress, type UploadProgress } from './upload.ts';
 
 /** Lead management calls beyond the standard set (SPEC.md §7, issue 5), typed by their contracts (src/shared/contracts/). */
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from '../../../../styled-system/css';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { Icon } from '../../ui/icons.tsx';
+import { css } from '../../../styled-system/css';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { Icon } from './icons.tsx';
 
 /** The password a reset produced: shown once, with a copy button; nothing keeps it afterwards. */
 export function NewPasswordDialog({ password, name, onClose }: { password: string; name: string; onClose: () => void }) {

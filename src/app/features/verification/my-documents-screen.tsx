@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { PURPOSES } from '../../../shared/file-kinds.ts';
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -15,11 +16,12 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { labelStyle } from '../../ui/field.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { DocumentList } from './document-list.tsx';
-import { documentsOf, uploadDocument, type DocumentsAnswer } from './lead-api.ts';
-import { VerificationBadge } from './person-badges.tsx';
+import { documentsOf, uploadDocument, type DocumentsAnswer } from '../../api/lead-api.ts';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** What the server takes as a verification document (sniffed from the bytes there, too). */
-const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';
+/** What the server takes for a verification document (src/shared/file-kinds.ts). */
+const ACCEPT = PURPOSES.document.join(',');
 const MAX_FILES = 10;
 
 /**

@@ -5,7 +5,7 @@ import { css } from '../../../../styled-system/css';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
-import { VerificationBadge } from './person-badges.tsx';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** Account settings, "document verification" (SPEC.md §2): a lead's own state; staff go to the pending reviews. */
 export function VerificationSettingsTab() {

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { ui } from '../../state/ui.ts';
-import type { TrendPoint } from './lead-api.ts';
+import type { TrendPoint } from '../../api/lead-api.ts';
 
 const HEIGHT = 260;
 
@@ -81,6 +81,10 @@ export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly Tre
       data-testid="lead-trend-chart"
       className={css({
         w: 'full',
+        // The chart follows its box, never the other way round: a phone's page does not grow to the chart.
+        minW: '0',
+        maxW: 'full',
+        overflow: 'hidden',
         minH: '64',
         '& .u-legend': { fontSize: 'sm', color: 'fg', textAlign: 'start' },
         '& .u-legend .u-marker': { borderRadius: 'full' },

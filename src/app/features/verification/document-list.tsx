@@ -5,7 +5,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { runOp } from '../../state/ops.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { fetchBlob, openBlob, saveBlob, type LeadDocument } from './lead-api.ts';
+import { fetchBlob, openBlob, saveBlob, type LeadDocument } from '../../api/lead-api.ts';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024

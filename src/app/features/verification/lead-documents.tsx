@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
+import { useSnapshot } from 'valtio';
+import { mayDo } from '../../../shared/access.ts';
+import { auth } from '../../state/auth.ts';
 import { toApiError, type ApiError } from '../../api/http.ts';
 import { offlineError, useOnline } from '../../api/online-only.ts';
 import { runOp } from '../../state/ops.ts';
@@ -12,8 +15,8 @@ import { Field, FieldTextarea } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DocumentList } from './document-list.tsx';
-import { decideVerification, documentsOf, type DocumentsAnswer } from './lead-api.ts';
-import { VerificationBadge } from './person-badges.tsx';
+import { decideVerification, documentsOf, type DocumentsAnswer } from '../../api/lead-api.ts';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 
 /** Staff side of verification (SPEC.md §2, §4): open the documents, verify, or reject with a reason. */
 export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided: () => void }) {
@@ -44,7 +47,9 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
     }
   };
 
-  const pending = answer?.verificationStatus === 'pending';
+  const roles = useSnapshot(auth).user?.roles ?? [];
+  // A decision needs documents to decide on, and a role the server lets decide.
+  const decidable = answer?.verificationStatus === 'pending' && answer.documents.length > 0 && mayDo(roles, 'user.decideVerification');
   return (
     <Card title={t('app.documents.title')} actions={answer ? <VerificationBadge status={answer.verificationStatus} /> : null}>
       {error ? (
@@ -57,7 +62,7 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
         <p className={css({ fontSize: 'sm' })}>{t('app.documents.rejectedBecause', { note: answer.verificationNote })}</p>
       ) : null}
       {answer ? <DocumentList documents={answer.documents} /> : null}
-      {pending ? (
+      {decidable ? (
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Button loading={busy} disabled={!online} onClick={() => void decide('verified').catch(() => undefined)}>
             {t('app.documents.verify')}

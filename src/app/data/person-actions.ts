@@ -1,10 +1,10 @@
-import { offlineError, isOnline } from '../../api/online-only.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
-import { entityStore } from '../../data/stores.ts';
-import { runOp } from '../../state/ops.ts';
-import { impersonate, resetPassword } from '../../session/session.ts';
+import { offlineError, isOnline } from '../api/online-only.ts';
+import type { EntityRecord } from './entity-store.ts';
+import { entityStore } from './stores.ts';
+import { runOp } from '../state/ops.ts';
+import { impersonate, resetPassword } from '../session/session.ts';
 
-export { mayActOn } from './person-rules.ts';
+export { mayActOn, type PersonAction } from './person-rules.ts';
 
 /** Fails the named operation with the translated OFFLINE message (and its toast) when offline. */
 async function online(name: string): Promise<void> {

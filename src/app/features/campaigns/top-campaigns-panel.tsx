@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { formatNumber } from '../../i18n/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { topCampaigns } from './lead-api.ts';
+import { topCampaigns } from '../../api/lead-api.ts';
 import { useFetch } from '../../data/use-fetch.ts';
 
 const tableStyle = css({
@@ -43,7 +43,13 @@ export function TopCampaignsPanel({ reloadKey = 0 }: { reloadKey?: number }) {
           <tbody>
             {data.topCampaigns.map((c) => (
               <tr key={c.id}>
-                <td className={css({ maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{c.name}</td>
+                {/* max-width 0 with full width: the name takes what the figures leave and ends with an ellipsis, whole on hover. */}
+                <td
+                  title={c.name}
+                  className={css({ maxW: '0', w: 'full', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+                >
+                  {c.name}
+                </td>
                 <td>{formatNumber(c.leads)}</td>
                 <td>{formatNumber(c.converted)}</td>
                 <td>{formatNumber(c.conversionRate)} %</td>

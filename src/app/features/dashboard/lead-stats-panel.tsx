@@ -6,8 +6,8 @@ import { VERIFICATION_STATUSES } from '../../../shared/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { leadStats } from './lead-api.ts';
-import { VerificationBadge } from './person-badges.tsx';
+import { leadStats } from '../../api/lead-api.ts';
+import { VerificationBadge } from '../../ui/person-badges.tsx';
 import { useFetch } from '../../data/use-fetch.ts';
 
 const tileStyle = css({

@@ -1,0 +1,80 @@
+import type { EntityName } from './entities/index.ts';
+import { allows, isLeadOnly, type Audience } from './roles.ts';
+
+/**
+ * Who may do what (DESIGN.md §5), in one table: the server's policy reads it to refuse, the client's
+ * routes, buttons, row and bulk actions read it to offer. Scopes (which records) stay in the server.
+ */
+export type CrudAction = 'read' | 'create' | 'update' | 'delete';
+export type EntityAccess = Readonly<Record<CrudAction, Audience>>;
+
+export const ENTITY_ACCESS = {
+  user: { read: 'all', create: 'staff', update: 'all', delete: 'admin' },
+  notification: { read: 'all', create: 'admin', update: 'all', delete: 'all' },
+  campaign: { read: 'staff', create: 'admin', update: 'admin', delete: 'admin' },
+  comment: { read: 'staff', create: 'staff', update: 'staff', delete: 'admin' },
+  deposit: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+  investment: { read: 'all', create: 'staff', update: 'admin', delete: 'admin' },
+  // Leads do not place orders until the trading work exists: they would choose their own price and leverage.
+  order: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+  'product-market': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  project: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  // A withdrawal is never deleted: it holds money until completed or failed.
+  withdrawal: { read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
+  dividend: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  product: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  'product-category': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  offer: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+} as const satisfies Record<EntityName, EntityAccess>;
+
+/** Actions beyond the standard five routes, each with its audience. */
+export const ACTION_ACCESS = {
+  /** Creating or changing anyone but a lead (roles above lead); regular staff manage leads only. */
+  'user.manageStaff': 'admin',
+  'user.bulkAssign': 'admin',
+  'user.lock': 'admin',
+  'user.import': 'staff',
+  'user.stats': 'staff',
+  'user.decideVerification': 'staff',
+  'campaign.top': 'staff',
+  'auth.impersonate': 'admin',
+  'auth.resetPassword': 'admin',
+  'settings.update': 'admin',
+} as const satisfies Record<string, Audience>;
+export type ExtraAction = keyof typeof ACTION_ACCESS;
+
+/** Who opens each screen of the client: an audience, or only leads (the lead's own pages). */
+export type ScreenAudience = Audience | 'leadOnly';
+export const SCREEN_ACCESS = {
+  dashboard: 'all',
+  projects: 'all',
+  billing: 'all',
+  settings: 'all',
+  profile: 'all',
+  platform: 'all',
+  'sync-issues': 'all',
+  verification: 'leadOnly',
+  users: 'admin',
+  leads: 'staff',
+  'leads.import': ACTION_ACCESS['user.import'],
+  campaigns: ENTITY_ACCESS.campaign.read,
+  'cash-flow': 'staff',
+  deposits: 'all',
+  withdrawals: 'all',
+  investments: 'all',
+  'product-markets': 'all',
+  orders: 'all',
+  'product-categories': 'admin',
+  vault: 'all',
+  products: 'all',
+  offers: 'all',
+  sales: 'staff',
+} as const satisfies Record<string, ScreenAudience>;
+export type ScreenKey = keyof typeof SCREEN_ACCESS;
+
+export const mayOn = (roles: readonly string[], entity: EntityName, action: CrudAction) => allows(ENTITY_ACCESS[entity][action], roles);
+export const mayDo = (roles: readonly string[], action: ExtraAction) => allows(ACTION_ACCESS[action], roles);
+export const mayOpen = (roles: readonly string[], screen: ScreenKey) => {
+  const audience: ScreenAudience = SCREEN_ACCESS[screen];
+  return audience === 'leadOnly' ? isLeadOnly(roles) : allows(audience, roles);
+};
