@@ -1,7 +1,9 @@
+import { accountResource } from './account.ts';
 import { commentResource } from './comment.ts';
 import { depositResource } from './deposit.ts';
 import { dividendResource } from './dividend.ts';
 import { investmentResource } from './investment.ts';
+import { ledgerEntryResource } from './ledger-entry.ts';
 import { offerResource } from './offer.ts';
 import { orderResource } from './order.ts';
 import { withdrawalResource } from './withdrawal.ts';
@@ -19,4 +21,7 @@ export const LEAD_OWNED_RESOURCES = [
   withdrawalResource,
   dividendResource,
   offerResource,
+  // The lead's ledger mirrors: its balances and statement reach its new staff member's devices too.
+  accountResource,
+  ledgerEntryResource,
 ] as const;
