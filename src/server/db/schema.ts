@@ -450,7 +450,12 @@ export const jobRuns = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
   },
-  (t) => [primaryKey({ columns: [t.job, t.key] }), index('job_runs_pending').on(t.job, t.dueAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    primaryKey({ columns: [t.job, t.key] }),
+    index('job_runs_pending')
+      .on(t.job, t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );
 
 export const uploads = pgTable(
