@@ -199,8 +199,7 @@ describe('offline engine against the real server', () => {
     await server.call({ method: 'GET', url: '/api/v1/auth/logout', token });
     const store = createOfflineEntityStore(engine, 'campaign');
     const made = await store.create({ name: 'After expiry' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(engine.status().pausedForAuth).toBe(true);
+    await expect.poll(() => engine.status().pausedForAuth, { timeout: 10_000 }).toBe(true);
     expect(await engine.unsentCount()).toBe(1);
     token = await server.login(person.email, 'secret123');
     engine.resume();
