@@ -30,8 +30,6 @@ export type IdempotencyState = {
   requestHash: string;
   userId: string;
   stored: boolean;
-  /** The key was reserved before the work began (uploads): the answer updates that row. */
-  reserved?: boolean;
 };
 
 declare module 'fastify' {
@@ -41,7 +39,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
     idempotency?: IdempotencyState;
-    /** An upload's key reserved before its body was read (http/idempotency.ts). */
+    /** The key reserved before the work began (http/idempotency.ts): given back if the route opts out of replay. */
     idempotencyReservation?: { userId: string; key: string };
     /** The current password sent with a change of one's own password or email was checked (auth routes). */
     credentialsConfirmed?: boolean;

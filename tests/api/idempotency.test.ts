@@ -61,22 +61,6 @@ describe('Idempotency-Key', () => {
     expect(elsewhere.status).toBe(422);
   });
 
-  it('concurrent duplicates still make one row, and every answer is the same', async () => {
-    const key = crypto.randomUUID();
-    const name = `Concurrent ${uniqueTag()}`;
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) }),
-      ),
-    );
-    expect(await campaignsNamed(name)).toBe(1);
-    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
-    for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
-    expect(answers.filter((a) => a.headers['idempotent-replayed'] !== 'true').length).toBe(1);
-    const logged = await server.sql(`select op from change_log where record_id = '${answers[0].body.id}'`);
-    expect(logged).toHaveLength(1);
-  });
-
   it('a replayed PATCH changes the record once', async () => {
     const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `P ${uniqueTag()}` } });
     const key = crypto.randomUUID();
@@ -175,5 +159,107 @@ describe('Idempotency-Key', () => {
       expect(body.code).toBe('BAD_REQUEST');
     }
     expect(await campaignsNamed(name)).toBe(0);
+  });
+});
+
+/**
+ * Twins: the same request with one key sent at the same time (a resend racing the original). On
+ * PostgreSQL they truly run at once; exactly one does the work and every other either replays its
+ * answer or is told 409 IDEMPOTENCY_IN_PROGRESS (the client tries again later), never another error.
+ */
+describe('Idempotency-Key, twins sent at the same time', () => {
+  const TWINS = 6;
+  type Answer = Awaited<ReturnType<TestServer['call']>>;
+
+  /** Checks every twin's answer: one original, the others replays of it or "in progress". */
+  function oneEffect(answers: Answer[], status: number) {
+    const originals = answers.filter((a) => a.status === status && a.headers['idempotent-replayed'] !== 'true');
+    expect(originals, JSON.stringify(answers.map((a) => [a.status, a.body]))).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer.status === 409) expect(answer.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      else {
+        expect(answer.status).toBe(status);
+        expect(answer.body).toEqual(originals[0].body);
+      }
+    }
+  }
+  const twins = (request: Parameters<TestServer['call']>[0]) => Promise.all(Array.from({ length: TWINS }, () => server.call(request)));
+  const logged = async (id: string) =>
+    (await server.sql<{ op: string }>(`select op from change_log where record_id = '${id}' order by seq`)).map((r) => r.op);
+
+  it('create with a client id: one row, one change', async () => {
+    const id = crypto.randomUUID();
+    const name = `Twin create ${uniqueTag()}`;
+    const answers = await twins({
+      method: 'POST',
+      url: '/api/v1/campaign',
+      token: root,
+      payload: { id, name },
+      headers: keyed(crypto.randomUUID()),
+    });
+    oneEffect(answers, 201);
+    expect(await campaignsNamed(name)).toBe(1);
+    expect(await logged(id)).toEqual(['upsert']);
+  });
+
+  it('create without a client id: one row', async () => {
+    const name = `Twin server id ${uniqueTag()}`;
+    const answers = await twins({
+      method: 'POST',
+      url: '/api/v1/campaign',
+      token: root,
+      payload: { name },
+      headers: keyed(crypto.randomUUID()),
+    });
+    oneEffect(answers, 201);
+    expect(await campaignsNamed(name)).toBe(1);
+  });
+
+  it('patch: the record moves one version', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `Twin P ${uniqueTag()}` } });
+    const answers = await twins({
+      method: 'PATCH',
+      url: `/api/v1/campaign/${created.body.id}`,
+      token: root,
+      payload: { name: 'Patched by twins' },
+      headers: keyed(crypto.randomUUID()),
+    });
+    oneEffect(answers, 200);
+    const [row] = await server.sql<{ version: number; name: string }>(
+      `select version, name from campaigns where id = '${created.body.id}'`,
+    );
+    expect(row).toEqual({ version: 2, name: 'Patched by twins' });
+    expect(await logged(created.body.id)).toEqual(['upsert', 'upsert']);
+  });
+
+  it('delete: one delete, no 404', async () => {
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `Twin D ${uniqueTag()}` } });
+    const answers = await twins({
+      method: 'DELETE',
+      url: `/api/v1/campaign/${created.body.id}`,
+      token: root,
+      headers: keyed(crypto.randomUUID()),
+    });
+    oneEffect(answers, 200);
+    expect(await server.sql(`select id from campaigns where id = '${created.body.id}'`)).toHaveLength(0);
+    expect(await logged(created.body.id)).toEqual(['upsert', 'delete']);
+  });
+
+  it('batch create with client ids: each row once', async () => {
+    const tag = uniqueTag();
+    const payload = [
+      { id: crypto.randomUUID(), name: `Twin batch ${tag}` },
+      { id: crypto.randomUUID(), name: `Twin batch ${tag}` },
+    ];
+    const answers = await twins({
+      method: 'POST',
+      url: '/api/v1/campaign/batch',
+      token: root,
+      payload,
+      headers: keyed(crypto.randomUUID()),
+    });
+    oneEffect(answers, 201);
+    expect(await campaignsNamed(`Twin batch ${tag}`)).toBe(2);
+    for (const { id } of payload) expect(await logged(id)).toEqual(['upsert']);
   });
 });

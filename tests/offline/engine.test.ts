@@ -165,17 +165,21 @@ describe('offline engine against the real server', () => {
   });
 
   it('makes a version conflict the person resolves: keep mine, or take theirs', async () => {
-    const engine = engineFor(admin.id, baseUrl, () => admin.token);
+    const online = switchableOnline(true);
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { online });
     await engine.start();
     const store = createOfflineEntityStore(engine, 'campaign');
     const first = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'Contested' } });
     const second = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'Contested too' } });
     await engine.pull();
+    // Offline, so that no pull brings their versions in before mine are made (that would be no conflict).
+    online.set(false);
     // Someone else edits both on the server meanwhile.
     await server.call({ method: 'PATCH', url: `/api/v1/campaign/${first.body.id}`, token: admin.token, payload: { name: 'Theirs 1' } });
     await server.call({ method: 'PATCH', url: `/api/v1/campaign/${second.body.id}`, token: admin.token, payload: { name: 'Theirs 2' } });
     await store.update(first.body.id, { name: 'Mine 1' });
     await store.update(second.body.id, { name: 'Mine 2' });
+    online.set(true);
     await drained(engine);
     const issues = await engine.issues();
     expect(issues.map((i) => i.state)).toEqual(['conflict', 'conflict']);
@@ -199,8 +203,7 @@ describe('offline engine against the real server', () => {
     await server.call({ method: 'GET', url: '/api/v1/auth/logout', token });
     const store = createOfflineEntityStore(engine, 'campaign');
     const made = await store.create({ name: 'After expiry' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(engine.status().pausedForAuth).toBe(true);
+    await expect.poll(() => engine.status().pausedForAuth, { timeout: 10_000 }).toBe(true);
     expect(await engine.unsentCount()).toBe(1);
     token = await server.login(person.email, 'secret123');
     engine.resume();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -9,8 +9,10 @@ const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 /** Answers that must not be remembered: the same request may well succeed when tried again. */
 const TRANSIENT = new Set([401, 409, 429]);
-/** The status of a key reserved by an upload still being received. */
+/** The status of a key reserved by a request still running. */
 const IN_PROGRESS = 102;
+/** A reservation this old was left by a process that died mid-request: the key may be taken again. */
+const STALE_RESERVATION = sql`now() - interval '15 minutes'`;
 
 /** Answers carrying a secret (a session token, a new password) are never kept at rest for replay. */
 const carriesSecret = (body: unknown) => typeof body === 'object' && body !== null && ('token' in body || 'password' in body);
@@ -30,7 +32,7 @@ export function requestHash(request: FastifyRequest): string {
 
 type Stored = { requestHash: string; statusCode: number; body: unknown };
 
-export async function findStored(db: Executor, userId: string, key: string): Promise<Stored | undefined> {
+async function findStored(db: Executor, userId: string, key: string): Promise<Stored | undefined> {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, body: idempotencyKeys.body })
     .from(idempotencyKeys)
@@ -38,44 +40,38 @@ export async function findStored(db: Executor, userId: string, key: string): Pro
   return row;
 }
 
-/** Saves the answer to a keyed request; `false` when another request with the same key got there first. */
-export async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, body: unknown): Promise<boolean> {
+/**
+ * Saves the answer to a keyed request in its reserved row; a transient answer (or one carrying a
+ * secret) gives the key back instead, so the same request may be tried again.
+ */
+export async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, body: unknown): Promise<void> {
   const state = request.idempotency;
-  if (!state || state.stored) return true;
+  if (!state || state.stored) return;
   const where = and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key));
-  if (TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)) {
-    // A reserved key is given back: the same request may be tried again.
-    if (state.reserved) await db.delete(idempotencyKeys).where(where);
-    state.stored = true;
-    return true;
-  }
-  if (state.reserved) {
+  if (TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)) await db.delete(idempotencyKeys).where(where);
+  else
     await db
       .update(idempotencyKeys)
       .set({ statusCode, body: body as object })
       .where(where);
-    state.stored = true;
-    return true;
-  }
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId: state.userId, key: state.key, requestHash: state.requestHash, statusCode, body: body as object })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
   state.stored = true;
-  return inserted.length > 0;
 }
 
 /**
- * An upload is received and written before any transaction: its key is reserved first, so that
- * twins sent in parallel wait for its answer (409 IDEMPOTENCY_IN_PROGRESS, then the replay)
- * instead of each writing a file.
+ * Every keyed write reserves its key before it runs, so that twins sent in parallel (a resend racing
+ * the original) wait for its answer (409 IDEMPOTENCY_IN_PROGRESS, then the replay) instead of each
+ * doing the work: on PostgreSQL they truly run at once, and the second would fail on the first's
+ * client id or find its record already deleted.
  */
 async function reserve(db: Executor, userId: string, key: string, requestHash: string): Promise<boolean> {
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ userId, key, requestHash, statusCode: IN_PROGRESS, body: null })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { requestHash, createdAt: sql`now()` },
+      setWhere: sql`${idempotencyKeys.statusCode} = ${IN_PROGRESS} and ${idempotencyKeys.createdAt} < ${STALE_RESERVATION}`,
+    })
     .returning({ key: idempotencyKeys.key });
   return inserted.length > 0;
 }
@@ -93,21 +89,22 @@ export function registerIdempotency(app: FastifyInstance) {
       throw new AppError('BAD_REQUEST', { 'idempotency-key': { key: 'validation.idempotencyKey', params: {} } });
     const hash = requestHash(request);
     const { db } = app.services;
-    const reserved = request.isMultipart() && (await reserve(db, request.actor.id, key, hash));
-    const stored = reserved ? undefined : await findStored(db, request.actor.id, key);
-    if (stored) {
+    if (!(await reserve(db, request.actor.id, key, hash))) {
+      const stored = await findStored(db, request.actor.id, key);
+      // Gone between the two queries: the first gave its key back (a transient answer); try again.
+      if (!stored) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
       if (stored.statusCode === IN_PROGRESS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
     }
-    request.idempotency = { key, requestHash: hash, userId: request.actor.id, stored: false, reserved };
-    if (reserved) request.idempotencyReservation = { userId: request.actor.id, key };
+    request.idempotency = { key, requestHash: hash, userId: request.actor.id, stored: false };
+    request.idempotencyReservation = { userId: request.actor.id, key };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const reservation = request.idempotencyReservation;
     if (reservation && !request.idempotency) {
-      // The route opted out of replay (an import): give the key back.
+      // The route opted out of replay (an import, an answer carrying a secret): give the key back.
       await app.services.db
         .delete(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, reservation.userId), eq(idempotencyKeys.key, reservation.key)));

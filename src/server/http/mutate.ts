@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { auditLog, changeLog, users } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
-import { findStored, storeAnswer } from './idempotency.ts';
+import { storeAnswer } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */
 export type Change = {
@@ -60,8 +60,6 @@ export async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
   return cursor;
 }
 
-class ReplayInstead extends Error {}
-
 /**
  * The Work of one open transaction: changes are collected into `changes` (written by the caller before
  * commit), audit rows carry the real actor; `null` for the server itself (the scheduler).
@@ -97,22 +95,21 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   const actor = actorOrThrow(request);
   const changes: Change[] = [];
   let cursor = 0;
+  let answer: { status: number; body: T };
   try {
-    const answer = await db.transaction(async (tx) => {
+    answer = await db.transaction(async (tx) => {
       const result = await work(workOn(tx, actor, changes));
       if (changes.length) cursor = await writeChanges(tx, changes);
       const status = result.status ?? 200;
-      if (!(await storeAnswer(tx, request, status, result.body))) throw new ReplayInstead();
+      await storeAnswer(tx, request, status, result.body);
       return { status, body: result.body };
     });
-    if (cursor) realtime.changed(cursor);
-    reply.status(answer.status);
-    return answer.body;
   } catch (error) {
-    if (!(error instanceof ReplayInstead) || !request.idempotency) throw error;
-    // A twin request with the same key committed first: answer what it answered.
-    const stored = await findStored(db, request.idempotency.userId, request.idempotency.key);
-    reply.status(stored?.statusCode ?? 409).header('idempotent-replayed', 'true');
-    return stored?.body as T;
+    // The answer stored in the rolled-back transaction is gone: the error's answer is stored instead.
+    if (request.idempotency) request.idempotency.stored = false;
+    throw error;
   }
+  if (cursor) realtime.changed(cursor);
+  reply.status(answer.status);
+  return answer.body;
 }
