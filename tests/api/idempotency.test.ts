@@ -15,6 +15,9 @@ afterAll(() => server?.close());
 
 const campaignsNamed = async (name: string) =>
   Number((await server.sql<{ n: number }>(`select count(*)::int as n from campaigns where name = '${name}'`))[0].n);
+/** Campaign names are unique, so rows made together carry one prefix and a number each. */
+const campaignsStartingWith = async (prefix: string) =>
+  Number((await server.sql<{ n: number }>(`select count(*)::int as n from campaigns where name like '${prefix}%'`))[0].n);
 const keyed = (key: string, extra: Record<string, string> = {}) => ({ 'idempotency-key': key, ...extra });
 
 describe('Idempotency-Key', () => {
@@ -95,30 +98,31 @@ describe('Idempotency-Key', () => {
   it('a replayed batch create makes its rows once', async () => {
     const key = crypto.randomUUID();
     const tag = uniqueTag();
-    const payload = [{ name: `Batch ${tag}` }, { name: `Batch ${tag}` }];
+    const payload = [{ name: `Batch ${tag} 1` }, { name: `Batch ${tag} 2` }];
     const first = await server.call({ method: 'POST', url: '/api/v1/campaign/batch', token: root, payload, headers: keyed(key) });
     const second = await server.call({ method: 'POST', url: '/api/v1/campaign/batch', token: root, payload, headers: keyed(key) });
     expect(first.status).toBe(201);
     expect(second.body).toEqual(first.body);
-    expect(await campaignsNamed(`Batch ${tag}`)).toBe(2);
+    expect(await campaignsStartingWith(`Batch ${tag}`)).toBe(2);
   });
 
   it('keys belong to one user: another user’s same key is a request of its own', async () => {
     const admin = await server.user(root, { roles: ['admin'] });
     const key = crypto.randomUUID();
     const name = `Per user ${uniqueTag()}`;
+    // Another name: campaign names are unique; the same body under this key would be a replay for root.
     const mine = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
     const theirs = await server.call({
       method: 'POST',
       url: '/api/v1/campaign',
       token: admin.token,
-      payload: { name },
+      payload: { name: `${name} too` },
       headers: keyed(key),
     });
     expect(theirs.status).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.body.id).not.toBe(mine.body.id);
-    expect(await campaignsNamed(name)).toBe(2);
+    expect(await campaignsStartingWith(name)).toBe(2);
   });
 
   it('a version conflict is not remembered: the same key may succeed once the caller has the right version', async () => {
@@ -248,8 +252,8 @@ describe('Idempotency-Key, twins sent at the same time', () => {
   it('batch create with client ids: each row once', async () => {
     const tag = uniqueTag();
     const payload = [
-      { id: crypto.randomUUID(), name: `Twin batch ${tag}` },
-      { id: crypto.randomUUID(), name: `Twin batch ${tag}` },
+      { id: crypto.randomUUID(), name: `Twin batch ${tag} 1` },
+      { id: crypto.randomUUID(), name: `Twin batch ${tag} 2` },
     ];
     const answers = await twins({
       method: 'POST',
@@ -259,7 +263,7 @@ describe('Idempotency-Key, twins sent at the same time', () => {
       headers: keyed(crypto.randomUUID()),
     });
     oneEffect(answers, 201);
-    expect(await campaignsNamed(`Twin batch ${tag}`)).toBe(2);
+    expect(await campaignsStartingWith(`Twin batch ${tag}`)).toBe(2);
     for (const { id } of payload) expect(await logged(id)).toEqual(['upsert']);
   });
 });

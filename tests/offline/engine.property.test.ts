@@ -85,13 +85,17 @@ describe('offline engine, property-based', () => {
         const model = new Map<string, string>();
         const rejected = new Set<string>();
         const known: string[] = [];
+        // Campaign names are unique (case-insensitively): each name this run writes is made its own.
+        let written = 0;
+        const own = (name: string) => `${name} ${person.id.slice(-6)}.${++written}`;
         for (const step of ops) {
           const store = createOfflineEntityStore(engine, 'campaign');
           switch (step.kind) {
             case 'create': {
-              const record = await store.create({ name: step.valid ? step.name : '' });
+              const name = own(step.name);
+              const record = await store.create({ name: step.valid ? name : '' });
               known.push(record.id);
-              if (step.valid) model.set(record.id, step.name);
+              if (step.valid) model.set(record.id, name);
               else rejected.add(record.id);
               break;
             }
@@ -99,8 +103,9 @@ describe('offline engine, property-based', () => {
               const live = known.filter((id) => model.has(id));
               if (!live.length) break;
               const id = live[step.target % live.length];
-              await store.update(id, { name: step.name });
-              model.set(id, step.name);
+              const name = own(step.name);
+              await store.update(id, { name });
+              model.set(id, name);
               break;
             }
             case 'theirs': {
@@ -113,14 +118,15 @@ describe('offline engine, property-based', () => {
               online.set(true);
               await settled(engine);
               online.set(wasOnline);
+              const name = own(step.name);
               const answer = await server.call({
                 method: 'PATCH',
                 url: `/api/v1/campaign/${id}`,
                 token: other.token,
-                payload: { name: step.name },
+                payload: { name },
               });
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-              model.set(id, step.name);
+              model.set(id, name);
               break;
             }
             case 'remove': {
@@ -132,10 +138,11 @@ describe('offline engine, property-based', () => {
               break;
             }
             case 'createMany': {
-              const records = await store.createMany(step.names.map((n) => ({ name: n })));
+              const names = step.names.map(own);
+              const records = await store.createMany(names.map((name) => ({ name })));
               records.forEach((r, i) => {
                 known.push(r.id);
-                model.set(r.id, step.names[i]);
+                model.set(r.id, names[i]);
               });
               break;
             }

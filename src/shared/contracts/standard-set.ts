@@ -28,10 +28,11 @@ function createBody(entity: EntityDefinition) {
 export function standardContract<E extends EntityDefinition>(entity: E, options: { plainParams?: boolean; maxBatch?: number } = {}) {
   const record = entity.record;
   const list = z.object({ [entity.plural]: z.array(record), count: z.number().int(), pageToCreate: z.number().int() });
-  // Plain `?read=false` filters where the resource takes them; otherwise an unknown parameter is refused.
-  const querystring = options.plainParams
-    ? listQuerySchema.catchall(z.union([z.string(), z.array(z.string())]))
-    : listQuerySchema.catchall(z.never({ error: 'validation.unknownField' }));
+  // Plain `?read=false` filters on the entity's filterable fields where the resource takes them; any
+  // other parameter is refused (a catch-all would silently drop a `__proto__` key instead).
+  const plainFilter = z.union([z.string(), z.array(z.string())]).optional();
+  const plain = options.plainParams ? Object.fromEntries(entity.filterable.map((field) => [field, plainFilter])) : {};
+  const querystring = listQuerySchema.extend(plain).catchall(z.never({ error: 'validation.unknownField' }));
   const create = createBody(entity);
   const max = options.maxBatch ?? 10_000;
   return {
