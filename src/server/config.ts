@@ -64,7 +64,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       account: { threshold: 10, baseSeconds: 2, maxSeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
       address: { threshold: 30, baseSeconds: 2, maxSeconds: 15 * 60, windowSeconds: 60 * 60 },
     },
-    heavyRequests: { max: 30, windowSeconds: 60 },
+    // One dashboard visit costs five heavy reads (lead stats, trend, top campaigns, deposit and withdrawal
+    // stats): 30 a minute refused a person's sixth visit; 120 still stops a flood of batches or imports.
+    heavyRequests: { max: 120, windowSeconds: 60 },
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientDir: path.join(ROOT_DIR, 'dist', 'client'),
     ...overrides,

@@ -5,6 +5,7 @@ import {
   chooseLanguage,
   gone,
   launchBrowser,
+  ROOT,
   screenshot,
   signIn,
   startServer,
@@ -76,6 +77,8 @@ describe('campaigns: list, add, add many, edit, search, delete', () => {
     await chooseLanguage(page, 'fr');
     const form = page.getByRole('form', { name: 'Informations personnelles' });
     await form.getByLabel('E-mail').fill('taken@brokerdesk.test');
+    // Issue 15: a user changing its own email confirms it with its current password.
+    await form.getByLabel('Mot de passe actuel').fill(ROOT.password);
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     // The client cannot know the email is taken: the session.server says so, in French (x-lang), on the field.
     await visible(form.getByText('Cet e-mail est déjà utilisé'));
