@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
 import { LANGUAGES } from '../../shared/constants.ts';
 import { mayOpen } from '../../shared/access.ts';
 import { setLanguage } from '../i18n/i18n.ts';
@@ -28,8 +28,9 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const roles = user?.roles ?? [];
   const logoutFlow = useLogoutFlow(() => void navigate({ to: '/login' }));
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
-  // On phones the text links move into the account menu; the header keeps what fits.
-  const linkButton = cx(buttonRecipe({ variant: 'ghost', size: 'sm' }), css({ display: { base: 'none', md: 'inline-flex' } }));
+  // On phones the text links move into the account menu; the header keeps what fits. One css() call:
+  // two atomic classes for `display` (the recipe's and this one) would win by stylesheet order, not intent.
+  const linkButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), { display: { base: 'none', md: 'inline-flex' } });
   return (
     <header
       className={css({
