@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
+import { CALLERS, signInCallers, type Caller } from './route-callers.ts';
 
 /**
  * Who may call each deposit route (DESIGN.md §5–§6), written out by hand: one row per route, one
  * column per caller (root, an admin, the lead's assigned regular, another regular, the lead itself,
  * another lead, nobody signed in). Literals, not derived from the policy module under test.
  */
-type Caller = 'root' | 'admin' | 'assignedStaff' | 'otherStaff' | 'ownLead' | 'otherLead' | 'anonymous';
 type Route =
   | 'POST /deposit/3d-secure'
   | 'POST /deposit/:id/confirm-3d-secure'
@@ -21,8 +21,6 @@ type Route =
   | 'GET /deposit/stats'
   | 'GET /withdrawal/stats'
   | 'GET /deposit/gateway';
-
-const CALLERS: Caller[] = ['root', 'admin', 'assignedStaff', 'otherStaff', 'ownLead', 'otherLead', 'anonymous'];
 
 //                                                    root  admin assigned other  own   otherLead anon
 const TABLE: Record<Route, number[]> = {
@@ -52,22 +50,12 @@ let root: string;
 beforeAll(async () => {
   server = await startServer();
   root = await server.rootToken();
-  const admin = await server.user(root, { roles: ['admin'] });
-  const assigned = await server.user(root, { roles: ['regular'] });
-  const other = await server.user(root, { roles: ['regular'] });
-  const lead = await server.user(root, { roles: ['lead'], assignedTo: assigned.id });
-  const otherLead = await server.user(root, { roles: ['lead'] });
-  leadId = lead.id;
-  leadToken = lead.token;
-  tokens = {
-    root,
-    admin: admin.token,
-    assignedStaff: assigned.token,
-    otherStaff: other.token,
-    ownLead: lead.token,
-    otherLead: otherLead.token,
-    anonymous: undefined,
-  };
+  const cast = await signInCallers(server, root, (assignedTo) =>
+    server.user(root, { roles: ['lead'], ...(assignedTo ? { assignedTo } : {}) }),
+  );
+  tokens = cast.tokens;
+  leadId = cast.lead.id;
+  leadToken = cast.lead.token;
 }, 120_000);
 afterAll(() => server?.close());
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 import { adjust, verifiedLead, type Person } from './money-fixtures.ts';
+import { CALLERS, signInCallers, type Caller } from './route-callers.ts';
 
 /**
  * Who may call each money route (DESIGN.md §5–§6), written out by hand: one row per route and
@@ -9,7 +10,6 @@ import { adjust, verifiedLead, type Person } from './money-fixtures.ts';
  * the lead itself, another lead, or nobody signed in. The expectations are literals, not derived
  * from the policy module under test.
  */
-type Caller = 'root' | 'admin' | 'assignedStaff' | 'otherStaff' | 'ownLead' | 'otherLead' | 'anonymous';
 type Route =
   | 'GET /funds/available/:id'
   | 'GET /funds/capital/:id'
@@ -26,8 +26,6 @@ type Route =
   | 'GET /ledger-entry/:id'
   | 'POST /account'
   | 'DELETE /withdrawal/:id';
-
-const CALLERS: Caller[] = ['root', 'admin', 'assignedStaff', 'otherStaff', 'ownLead', 'otherLead', 'anonymous'];
 
 //                                                root  admin assigned other  own   otherLead anon
 const TABLE: Record<Route, number[]> = {
@@ -59,20 +57,12 @@ let root: string;
 beforeAll(async () => {
   server = await startServer();
   root = await server.rootToken();
-  const admin = await server.user(root, { roles: ['admin'] });
-  const assigned = await server.user(root, { roles: ['regular'] });
-  const other = await server.user(root, { roles: ['regular'] });
-  lead = await verifiedLead(server, assigned.token, { assignedTo: assigned.id });
-  const otherLead = await verifiedLead(server, root);
-  tokens = {
-    root,
-    admin: admin.token,
-    assignedStaff: assigned.token,
-    otherStaff: other.token,
-    ownLead: lead.token,
-    otherLead: otherLead.token,
-    anonymous: undefined,
-  };
+  const cast = await signInCallers(server, root, (assignedTo) =>
+    assignedTo ? verifiedLead(server, root, { assignedTo }) : verifiedLead(server, root),
+  );
+  tokens = cast.tokens;
+  lead = cast.lead as Person;
+  const admin = { token: cast.admin };
   // Withdrawals in the rows below stay under the default threshold (10,000 €): no approvals needed.
   await adjust(server, admin.token, lead.id, 5_000);
 });
