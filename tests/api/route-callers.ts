@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from './harness.ts';
 
 /**
@@ -30,4 +31,23 @@ export async function signInCallers(
     anonymous: undefined,
   };
   return { tokens, lead, admin: admin.token };
+}
+
+/** One test per route of a literal table: each caller's status must be the one written in its column. */
+export function checkRouteTable<R extends string>(
+  title: string,
+  table: Record<R, number[]>,
+  request: (route: R, caller: Caller) => Promise<{ status: number }>,
+) {
+  describe(title, () => {
+    it.each(Object.keys(table) as R[])('%s', async (route) => {
+      const got: Record<string, number> = {};
+      const want: Record<string, number> = {};
+      for (const [index, caller] of CALLERS.entries()) {
+        got[caller] = (await request(route, caller)).status;
+        want[caller] = table[route][index];
+      }
+      expect(got).toEqual(want);
+    });
+  });
 }
