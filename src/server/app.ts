@@ -45,6 +45,7 @@ import { JOBS } from './scheduler/jobs.ts';
 import { createScheduler } from './scheduler/scheduler.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
+import { databaseStore, diskStore } from './uploads/file-store.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
 export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
@@ -85,7 +86,12 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const realtime = createRealtime(app.server, database.db, config.jwtSecret);
+  const realtime = createRealtime(
+    app.server,
+    database.db,
+    config.jwtSecret,
+    config.cluster ? { databaseUrl: database.url, onError: (error) => app.log.warn({ err: error }, 'realtime adapter') } : undefined,
+  );
   // One scheduler per app: it catches up on start, then runs each job on its interval.
   const scheduler = createScheduler({
     db: database.db,
@@ -98,7 +104,16 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
       ),
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'scheduled job failed'),
   });
-  app.decorate('services', { db: database.db, database, config, realtime, clock, scheduler, payments: payments ?? createSandboxGateway() });
+  app.decorate('services', {
+    db: database.db,
+    database,
+    config,
+    realtime,
+    clock,
+    scheduler,
+    payments: payments ?? createSandboxGateway(),
+    files: config.cluster ? databaseStore(config.dataDir) : diskStore(config.dataDir),
+  });
   app.addHook('onClose', async () => {
     await app.services.scheduler.stop();
     await realtime.close();

@@ -11,16 +11,18 @@ import { ensureSettings } from './features/settings/routes.ts';
  * ROOT_PASSWORD, or a generated password printed once).
  */
 export async function bootstrap(db: Db, config: Config, log: (message: string) => void) {
-  await ensureSettings(db, uuidv7());
-  const [root] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`'root' = any(${users.roles})`)
-    .limit(1);
-  if (root) return;
   const password = config.rootPassword ?? generatePassword(16);
-  const id = uuidv7();
-  await db.transaction(async (tx) => {
+  // Nodes starting together on an empty database take turns: one settings record, one root account.
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('brokerdesk:bootstrap'))`);
+    await ensureSettings(tx, uuidv7());
+    const [root] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`'root' = any(${users.roles})`)
+      .limit(1);
+    if (root) return false;
+    const id = uuidv7();
     const made = await tx
       .insert(users)
       .values({
@@ -35,6 +37,8 @@ export async function bootstrap(db: Db, config: Config, log: (message: string) =
       .returning({ id: users.id });
     // Like every write, a change-log row: otherwise no client's mirror ever receives the root account.
     if (made.length) await tx.insert(changeLog).values({ entity: 'user', recordId: id, op: 'upsert', audience: [id] });
+    return made.length > 0;
   });
-  if (!config.rootPassword) log(`Root account created: ${config.rootEmail} / ${password} (shown once; change it after signing in)`);
+  if (created && !config.rootPassword)
+    log(`Root account created: ${config.rootEmail} / ${password} (shown once; change it after signing in)`);
 }

@@ -17,6 +17,11 @@ export type Config = {
   dataDir: string;
   /** A postgres:// URL: that PostgreSQL server instead of the embedded one the app starts in DATA_DIR/pg. */
   databaseUrl?: string;
+  /**
+   * Several API nodes share the database (docs/scaling.md): socket.io events travel between them through
+   * PostgreSQL and uploaded bytes are kept in the database. `CLUSTER=1|0`; on by default with DATABASE_URL.
+   */
+  cluster: boolean;
   rootEmail: string;
   rootPassword?: string;
   jwtSecret: string;
@@ -50,10 +55,12 @@ function jwtSecret(dataDir: string): string {
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? process.env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
   mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : process.env.DATABASE_URL || undefined;
   return {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '127.0.0.1',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl,
+    cluster: process.env.CLUSTER ? process.env.CLUSTER === '1' : Boolean(databaseUrl),
     rootEmail: (process.env.ROOT_EMAIL ?? 'root@brokerdesk.local').toLowerCase(),
     rootPassword: process.env.ROOT_PASSWORD || undefined,
     logLevel: process.env.LOG_LEVEL ?? 'info',

@@ -5,6 +5,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { Clock } from './scheduler/clock.ts';
 import type { Scheduler } from './scheduler/scheduler.ts';
+import type { FileStore } from './uploads/file-store.ts';
 
 /** What every route reaches through `app.services`; `clock` is the one time source of timed work. */
 export type Services = { clock: Clock; scheduler: Scheduler } & {
@@ -13,6 +14,8 @@ export type Services = { clock: Clock; scheduler: Scheduler } & {
   config: Config;
   realtime: Realtime;
   payments: PaymentGateway;
+  /** Where uploaded bytes live: this node's disk, or the database when several nodes share it. */
+  files: FileStore;
 };
 
 /** The signed-in user a request acts as. */

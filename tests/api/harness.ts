@@ -12,27 +12,44 @@ export const ROOT = { email: 'root@test.local', password: 'rootpass1' };
  * (tests/api/test-database.ts: the embedded PostgreSQL, or the server DATABASE_URL names), dropped at close.
  */
 export async function startServer(overrides: AppOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-test-'));
+  const [server] = await startNodes(1, overrides);
+  return server;
+}
+
+/**
+ * `count` API nodes on one such database, started at once as a deployment would start them: each its
+ * own app (pool, socket.io server, scheduler, DATA_DIR). Closing the last one drops the database.
+ */
+export async function startNodes(count: number, overrides: AppOptions = {}): Promise<TestServer[]> {
   const database = await createTestDatabase();
-  const app = await buildApp({
-    dataDir,
-    databaseUrl: database.url,
-    rootEmail: ROOT.email,
-    rootPassword: ROOT.password,
-    logger: process.env.BD_LOG === '1' ? undefined : false,
-    jwtSecret: 'test-secret-test-secret-test-secret',
-    // Suites send hundreds of batches from one user; the limit itself is tested with its own setting.
-    heavyRequests: { max: 1_000_000, windowSeconds: 60 },
-    // Scheduled work runs when a test asks for it (`app.services.scheduler.runDue()`, or `scheduler: {}`).
-    scheduler: false,
-    ...overrides,
-  });
-  await app.ready();
-  return new TestServer(app, async () => {
-    await app.close();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  let open = count;
+  const nodes = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-test-'));
+      const app = await buildApp({
+        dataDir,
+        databaseUrl: database.url,
+        rootEmail: ROOT.email,
+        rootPassword: ROOT.password,
+        logger: process.env.BD_LOG === '1' ? undefined : false,
+        jwtSecret: 'test-secret-test-secret-test-secret',
+        // Suites send hundreds of batches from one user; the limit itself is tested with its own setting.
+        heavyRequests: { max: 1_000_000, windowSeconds: 60 },
+        // Scheduled work runs when a test asks for it (`app.services.scheduler.runDue()`, or `scheduler: {}`).
+        scheduler: false,
+        // One node, as the default install: events and uploads stay in this process (tests/api/multi-node.test.ts: several).
+        cluster: false,
+        ...overrides,
+      });
+      await app.ready();
+      return new TestServer(app, async () => {
+        await app.close();
+        await rm(dataDir, { recursive: true, force: true });
+        if (--open === 0) await database.drop();
+      });
+    }),
+  );
+  return nodes;
 }
 
 export type Call = Omit<InjectOptions, 'headers'> & { token?: string; headers?: Record<string, string> };

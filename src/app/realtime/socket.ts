@@ -29,7 +29,9 @@ export function startRealtime(): void {
   // Loaded on demand: the login screen does not pay for socket.io.
   void import('socket.io-client').then(({ io }) => {
     if (mine !== generation) return;
-    socket = io('/setting', { path: '/api/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+    // WebSocket only: one connection stays on one node, so several nodes behind a load balancer need no
+    // sticky sessions (docs/scaling.md). Where WebSocket is blocked, the outbox engine still pulls /sync every minute.
+    socket = io('/setting', { path: '/api/socket.io', auth: { token }, transports: ['websocket'] });
     socket.on('connect', () => {
       socket?.emit('joinDepositRoom');
       // Changes announced while disconnected were missed: (re)connecting is a reason to pull.

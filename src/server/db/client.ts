@@ -16,7 +16,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 /** `embedded`: the server the app started in DATA_DIR/pg; `external`: the one DATABASE_URL names. */
-export type Database = { db: Db; kind: 'embedded' | 'external'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'embedded' | 'external';
+  /** The connection URL, for what needs connections of its own (the realtime adapter's LISTEN). */
+  url: string;
+  close: () => Promise<void>;
+};
 
 const migrationsFolder = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations');
 
@@ -27,7 +33,8 @@ const migrationsFolder = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations'
 export async function openDatabase(options: { dataDir: string; databaseUrl?: string; log?: (message: string) => void }): Promise<Database> {
   const embedded = options.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: options.dataDir, log: options.log });
   if (embedded) warnAboutPgliteDir(options.dataDir, options.log ?? console.warn);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl ?? embedded!.url, max: 10 });
+  const url = options.databaseUrl ?? embedded!.url;
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection ended by the server (a restart, an admin) must not take the process down.
   pool.on('error', () => {});
   const close = async () => {
@@ -36,11 +43,26 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   };
   try {
     const db = drizzle(pool, { schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: embedded ? 'embedded' : 'external', close };
+    await migrateAlone(pool, () => migrate(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: embedded ? 'embedded' : 'external', url, close };
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * Nodes starting together on one database migrate one after the other (drizzle's migrator takes no lock
+ * of its own): a session advisory lock, held on a connection of its own while the migrations run.
+ */
+async function migrateAlone(pool: pg.Pool, run: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('brokerdesk:migrate'))`);
+    await run();
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('brokerdesk:migrate'))`).catch(() => undefined);
+    lock.release();
   }
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
  */
 const at = (name?: string) => (name ? timestamp(name, { withTimezone: true }) : timestamp({ withTimezone: true }));
 const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** id, version and the two dates every record carries (DESIGN.md §4). */
 const record = () => ({
@@ -462,7 +464,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid().primaryKey(),
-    /** File name under DATA_DIR/uploads, also the last segment of its URL. */
+    /** The last segment of its URL; the file name under DATA_DIR/uploads when one node keeps the bytes on disk. */
     name: text().notNull(),
     ownerId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     mime: text().notNull(),
@@ -475,6 +477,28 @@ export const uploads = pgTable(
   },
   (t) => [uniqueIndex('uploads_name_unique').on(t.name), index().on(t.ownerId)],
 );
+
+/**
+ * The bytes of an upload when several nodes share the database (src/server/uploads/file-store.ts,
+ * docs/decisions/several-nodes.md); one node keeps them on its disk instead and leaves this empty.
+ */
+export const uploadContents = pgTable('upload_contents', {
+  uploadId: uuid()
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  bytes: bytea().notNull(),
+});
+
+/**
+ * socket.io events too big for one NOTIFY (over 8,000 bytes) between API nodes: the PostgreSQL
+ * adapter (@socket.io/postgres-adapter) writes them here, sends their id, and deletes them after 30 s.
+ * Its own columns and names, as the adapter expects them.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial({ mode: 'number' }).unique(),
+  createdAt: at().defaultNow(),
+  payload: bytea(),
+});
 
 /**
  * Counters shared by every API node on one database (docs/decisions/limits-in-the-database.md):

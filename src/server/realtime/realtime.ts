@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Namespace } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server, type Namespace, type ServerOptions } from 'socket.io';
 import { isAdmin } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { actorOf } from '../features/auth/sessions.ts';
@@ -10,17 +12,42 @@ export type Realtime = {
   settingUpdated: (data: unknown, currentUser: string) => void;
   /** A deposit's status moved: to its owner's room and to admins. */
   depositUpdated: (ownerId: string, deposit: unknown) => void;
+  /** How many API nodes this one hears (itself included): 1 without the cluster adapter. */
+  nodes: () => Promise<number>;
   close: () => Promise<void>;
 };
 
 const cookieToken = (cookie: string | undefined) => /(?:^|;\s*)token=([^;]+)/.exec(cookie ?? '')?.[1];
 
+/** Several nodes on one database: their sockets hear each other's events through PostgreSQL LISTEN/NOTIFY. */
+export type ClusterOptions = { databaseUrl: string; onError: (error: unknown) => void };
+
+/**
+ * With several nodes, events cross through the socket.io PostgreSQL adapter on a pool of its own (one
+ * connection held for LISTEN, one for NOTIFY), so the held connection never starves the queries' pool;
+ * and only WebSocket is accepted: a polling session spans requests a load balancer may send to
+ * different nodes (docs/scaling.md).
+ */
+function clusterSetup(cluster: ClusterOptions | undefined): { options: Partial<ServerOptions>; close: () => Promise<void> } {
+  if (!cluster) return { options: {}, close: async () => {} };
+  const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
+  pool.on('error', cluster.onError);
+  return {
+    options: {
+      transports: ['websocket'],
+      adapter: createAdapter(pool, { tableName: 'socket_io_attachments', errorHandler: cluster.onError }),
+    },
+    close: () => pool.end(),
+  };
+}
+
 /**
  * socket.io at `/api/socket.io`, namespace `/setting` (DESIGN.md §4): the handshake must carry a valid
  * token (`auth.token` or the cookie); `joinDepositRoom` joins the caller's deposit room.
  */
-export function createRealtime(server: HttpServer, db: Db, jwtSecret: string): Realtime {
-  const io = new Server(server, { path: '/api/socket.io', serveClient: false, cors: { origin: false } });
+export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cluster?: ClusterOptions): Realtime {
+  const shared = clusterSetup(cluster);
+  const io = new Server(server, { path: '/api/socket.io', serveClient: false, cors: { origin: false }, ...shared.options });
   const settingNs: Namespace = io.of('/setting');
 
   settingNs.use(async (socket, next) => {
@@ -57,6 +84,10 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string): R
     depositUpdated(ownerId, deposit) {
       settingNs.to(`deposits:${ownerId}`).to('deposits:all').emit('depositUpdated', deposit);
     },
-    close: () => new Promise((resolve) => io.close(() => resolve())),
+    nodes: () => settingNs.adapter.serverCount(),
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await shared.close();
+    },
   };
 }

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
@@ -8,16 +6,16 @@ import type { Executor } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { PURPOSES, type UploadPurpose } from '../../shared/file-kinds.ts';
+import type { FileStore } from './file-store.ts';
 
-export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');
 export const uploadUrl = (name: string) => `/api/v1/uploads/${name}`;
 
 export type StoredUpload = { id: string; name: string; url: string; mime: string; size: number; originalName: string };
 
-/** Reads the file within 5 MB, checks its real type, writes it under DATA_DIR/uploads and records it. */
+/** Reads the file within 5 MB, checks its real type, keeps its bytes in `files` and records it, in one transaction. */
 export async function storeUpload(
   db: Executor,
-  dataDir: string,
+  files: FileStore,
   file: MultipartFile | undefined,
   options: { ownerId: string | null; purpose: UploadPurpose; private?: boolean },
 ): Promise<StoredUpload> {
@@ -38,17 +36,18 @@ export async function storeUpload(
   if (!type || !allowed.includes(type.mime)) throw new AppError('FILE_TYPE', undefined, { filename: originalName });
   const id = uuidv7();
   const name = `${id}.${type.ext}`;
-  await mkdir(uploadDir(dataDir), { recursive: true });
-  await writeFile(path.join(uploadDir(dataDir), name), bytes, { mode: 0o600 });
-  await db.insert(uploads).values({
-    id,
-    name,
-    ownerId: options.ownerId,
-    mime: type.mime,
-    size: bytes.length,
-    originalName,
-    private: options.private ?? false,
-    purpose: options.purpose,
+  await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({
+      id,
+      name,
+      ownerId: options.ownerId,
+      mime: type.mime,
+      size: bytes.length,
+      originalName,
+      private: options.private ?? false,
+      purpose: options.purpose,
+    });
+    await files.save(tx, { id, name }, bytes);
   });
   return { id, name, url: uploadUrl(name), mime: type.mime, size: bytes.length, originalName };
 }

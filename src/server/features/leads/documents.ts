@@ -20,7 +20,7 @@ import { documentsContract, uploadDocumentContract } from '../../../shared/contr
  * reopen the review.
  */
 export function registerDocumentRoutes(app: FastifyInstance) {
-  const { db, config } = app.services;
+  const { db, files } = app.services;
 
   const leadOf = async (request: Parameters<typeof actorOrThrow>[0]) => {
     const actor = actorOrThrow(request);
@@ -63,7 +63,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       const { actor, lead } = await leadOf(request);
       if (lead.id !== actor.id && !isStaff(actor.roles)) throw new AppError('FORBIDDEN');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const document = await storeUpload(db, config.dataDir, await request.file(), {
+      const document = await storeUpload(db, files, await request.file(), {
         ownerId: lead.id as string,
         purpose: 'document',
         private: true,

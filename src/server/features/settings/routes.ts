@@ -60,7 +60,7 @@ export function registerSettingRoutes(app: FastifyInstance) {
       const actor = actorOrThrow(request);
       requireAction(actor, 'settings.update');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const logo = await storeUpload(db, app.services.config.dataDir, await request.file(), { ownerId: null, purpose: 'logo' });
+      const logo = await storeUpload(db, app.services.files, await request.file(), { ownerId: null, purpose: 'logo' });
       const updated = await mutate(request, reply, async ({ tx, audit }) => {
         const current = await currentSettings(tx);
         const [row] = await tx

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isStaff } from '../../../shared/roles.ts';
@@ -9,7 +7,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { parse } from '../../http/validate.ts';
 import { findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
-import { storeUpload, uploadDir } from '../../uploads/store.ts';
+import { storeUpload } from '../../uploads/store.ts';
 import { PURPOSES, type UploadPurpose } from '../../../shared/file-kinds.ts';
 import { downloadContract, uploadContract } from '../../../shared/contracts/platform.ts';
 
@@ -24,7 +22,7 @@ export function registerUploadRoutes(app: FastifyInstance) {
       const actor = actorOrThrow(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const { purpose } = parse(uploadRoute.querystring, request.query) as { purpose: UploadPurpose };
-      const stored = await storeUpload(app.services.db, app.services.config.dataDir, await request.file(), {
+      const stored = await storeUpload(app.services.db, app.services.files, await request.file(), {
         ownerId: actor.id,
         purpose,
         private: purpose === 'document',
@@ -62,7 +60,9 @@ export function registerUploadRoutes(app: FastifyInstance) {
           'content-disposition',
           `${download || upload.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${filename}"`,
         );
-      return reply.send(createReadStream(path.join(uploadDir(app.services.config.dataDir), upload.name)));
+      const bytes = await app.services.files.read(app.services.db, upload);
+      if (!bytes) throw new AppError('NOT_FOUND');
+      return reply.send(bytes);
     },
   );
 }
