@@ -78,7 +78,7 @@ async function call(
   const response = await fetch(`${node.origin}${url}`, {
     method,
     headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body: options.raw ? new Uint8Array(options.raw) : options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   let body: any;
