@@ -192,16 +192,17 @@ try {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   // Straight from SQL: every credit's entry, the leads' balances, and accounts whose balance is not the sum of their entries.
-  const [entries, balances, mismatched] = await Promise.all([
-    client.query<{ n: number }>(`select count(*)::int as n from ledger_entries where lead_id = any($1::uuid[])`, [leads]),
-    client.query<{ cents: string }>(
-      `select coalesce(sum(balance * 100), 0)::bigint as cents from accounts where lead_id = any($1::uuid[]) and kind = 'available'`,
-      [leads],
-    ),
-    client.query(
-      `select a.id from accounts a left join (select account_id, sum(amount) s from ledger_entries group by 1) e on e.account_id = a.id where a.balance <> coalesce(e.s, 0)`,
-    ),
+  // One client: its queries one after the other.
+  const entries = await client.query<{ n: number }>(`select count(*)::int as n from ledger_entries where lead_id = any($1::uuid[])`, [
+    leads,
   ]);
+  const balances = await client.query<{ cents: string }>(
+    `select coalesce(sum(balance * 100), 0)::bigint as cents from accounts where lead_id = any($1::uuid[]) and kind = 'available'`,
+    [leads],
+  );
+  const mismatched = await client.query(
+    `select a.id from accounts a left join (select account_id, sum(amount) s from ledger_entries group by 1) e on e.account_id = a.id where a.balance <> coalesce(e.s, 0)`,
+  );
   await client.end();
   ledger = { entries: entries.rows[0].n, creditedCents: Number(balances.rows[0].cents), mismatched: mismatched.rows.length };
 } finally {
