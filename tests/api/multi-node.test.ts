@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -34,6 +35,8 @@ beforeAll(async () => {
     cluster: true,
     clock,
     loginBackoff: { pair: backoff, account: { ...backoff, threshold: 10 }, address: { ...backoff, threshold: 30 } },
+    // Four heavy requests (statistics, batches…) per user and minute, shared by the nodes.
+    heavyRequests: { max: 4, windowSeconds: 60 },
   });
   [a, b] = await Promise.all(
     servers.map(async (server) => {
@@ -215,6 +218,14 @@ describe('two API nodes on one PostgreSQL', () => {
     expect(onA.status).toBe(429);
   });
 
+  it('heavy requests spread over both nodes share one budget: the fifth is refused', async () => {
+    const staff = await person({ roles: ['admin'] });
+    const statuses = [];
+    for (const node of [a, b, a, b, a]) statuses.push((await call(node, 'GET', '/api/v1/user/lead-stats', { token: staff.token })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect((await call(b, 'GET', '/api/v1/campaign/top', { token: staff.token })).status).toBe(429);
+  });
+
   it('a file uploaded on node A is served by node B, from neither node’s disk', async () => {
     const lead = await person();
     const { payload, headers } = multipart({ content: PNG, filename: 'passport.png', contentType: 'image/png' });
@@ -228,6 +239,22 @@ describe('two API nodes on one PostgreSQL', () => {
     const other = await person();
     expect((await call(b, 'GET', uploaded.body.url, { token: other.token })).status).toBe(404);
     for (const node of [a, b]) expect(existsSync(path.join(node.server.app.services.config.dataDir, 'uploads'))).toBe(false);
+  });
+
+  it('a file a node kept on its own disk before joining the cluster is still served by that node, and only by it', async () => {
+    const lead = await person();
+    const { payload, headers } = multipart({ content: PNG, filename: 'old.png', contentType: 'image/png' });
+    const uploaded = await call(a, 'POST', '/api/v1/uploads/upload?purpose=document', { token: lead.token, raw: payload, headers });
+    expect(uploaded.status).toBe(201);
+    // As if it had been received before CLUSTER was on: its bytes on A's disk, none in the database.
+    await a.server.sql(`delete from upload_contents where upload_id = '${uploaded.body.id}'`);
+    await mkdir(path.join(a.server.app.services.config.dataDir, 'uploads'), { recursive: true });
+    await writeFile(path.join(a.server.app.services.config.dataDir, 'uploads', uploaded.body.name), PNG);
+    const fromA = await call(a, 'GET', uploaded.body.url, { token: lead.token });
+    expect(fromA.status).toBe(200);
+    expect(Buffer.compare(fromA.body, PNG)).toBe(0);
+    expect((await call(b, 'GET', uploaded.body.url, { token: lead.token })).status).toBe(404);
+    await rm(path.join(a.server.app.services.config.dataDir, 'uploads'), { recursive: true });
   });
 
   it('the same Idempotency-Key sent to A and B at once books once', async () => {
