@@ -306,6 +306,7 @@ describe('statement, exports, check and mirrors', () => {
       ['adjustment_credit', 100, 100],
     ]);
     expect(answer.body).toMatchObject({ count: 4, pageToCreate: 1, availableFunds: 87.5, capital: 87.5 });
+    expect(answer.body.balances).toEqual({ available: 87.5, withdrawal_hold: 0, invested: 0, margin: 0, vault: 0 });
 
     const page2 = await server.call({ method: 'GET', url: `/api/v1/funds/statement/${lead.id}?limit=3&page=2`, token: regular.token });
     expect(page2.body.entries.map((e: any) => e.balance)).toEqual([100]);

@@ -43,7 +43,8 @@ const adminOnly = (request: FastifyRequest) => {
 async function funds(db: Executor, leadId: string) {
   const balances = await balancesOf(db, leadId);
   const capitalCents = CAPITAL_KINDS.reduce((sum, kind) => sum + balances[kind], 0);
-  return { availableFunds: balances.available / 100, capital: capitalCents / 100 };
+  const euros = Object.fromEntries(Object.entries(balances).map(([kind, cents]) => [kind, cents / 100])) as typeof balances;
+  return { availableFunds: balances.available / 100, capital: capitalCents / 100, balances: euros };
 }
 
 /** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and manual adjustments. */
