@@ -166,9 +166,7 @@ function FirstDepositsPanel({ firsts, loading }: { firsts: DepositStats['firstTi
                 <tr key={row.id ?? 'none'} className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
                   <td className={css({ py: '1.5' })}>{row.name}</td>
                   <td className={css({ py: '1.5', textAlign: 'end' })}>{formatNumber(row.count)}</td>
-                  <td className={css({ py: '1.5', textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>
-                    {formatMoney(row.amount)}
-                  </td>
+                  <td className={css({ py: '1.5', textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>{formatMoney(row.amount)}</td>
                 </tr>
               ))}
             </tbody>
