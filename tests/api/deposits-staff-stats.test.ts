@@ -194,6 +194,14 @@ describe('stats', () => {
       },
       total: { count: 5, amount: 450.25 },
       firstTime: { count: 2, amount: 300 },
+      // Neither lead has a campaign; A's 100 is assigned to the regular, B's 200 to nobody.
+      firstTimeBy: {
+        campaign: [{ id: null, count: 2, amount: 300 }],
+        staff: [
+          { id: null, count: 1, amount: 200 },
+          { id: regular.id, count: 1, amount: 100 },
+        ],
+      },
       net: 310.25,
       daily: [
         { date: '2026-03-01', count: 1, amount: 100, completed: { count: 1, amount: 100 }, firstTime: { count: 1, amount: 100 }, net: 100 },
@@ -233,8 +241,13 @@ describe('stats', () => {
     expect(staff.total).toEqual({ count: 3, amount: 180.25 });
     expect(staff.firstTime).toEqual({ count: 1, amount: 100 });
     expect(staff.net).toBe(110.25);
+    expect(staff.firstTimeBy).toEqual({
+      campaign: [{ id: null, count: 1, amount: 100 }],
+      staff: [{ id: regular.id, count: 1, amount: 100 }],
+    });
     const lead = (await get('/api/v1/deposit/stats?from=2026-03-01&to=2026-03-02', leadB.token)).body.depositStats;
     expect(lead.total).toEqual({ count: 2, amount: 270 });
+    expect(lead.firstTimeBy).toEqual({ campaign: [], staff: [] });
     expect(lead.net).toBe(200);
   });
 
@@ -285,5 +298,81 @@ describe('stats', () => {
     const mars = await get('/api/v1/deposit/stats?from=2026-03-01&to=2026-03-01', root, { 'x-timezone': 'Mars/Olympus' });
     expect(mars.body.depositStats.timeZone).toBe('UTC');
     expect((await server.call({ method: 'GET', url: '/api/v1/deposit/stats' })).status).toBe(401);
+  });
+});
+
+describe('first deposits by campaign and by staff', () => {
+  let spring: string;
+  let autumn: string;
+  let rita: Person;
+  let sam: Person;
+  beforeAll(async () => {
+    await server.close();
+    server = await startServer({ clock: manualClock(new Date('2026-03-02T12:00:00Z')) });
+    root = await server.rootToken();
+    rita = await server.user(root, { roles: ['regular'] });
+    sam = await server.user(root, { roles: ['regular'] });
+    const campaign = async (name: string) =>
+      (await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name } })).body.id;
+    spring = await campaign('Spring');
+    autumn = await campaign('Autumn');
+    const lead = async (fields: Record<string, unknown>) => (await server.user(root, { roles: ['lead'], ...fields })).id;
+    const l1 = await lead({ campaignId: spring, assignedTo: rita.id });
+    const l2 = await lead({ campaignId: spring, assignedTo: sam.id });
+    const l3 = await lead({ campaignId: autumn, assignedTo: rita.id });
+    const l4 = await lead({});
+    const l5 = await lead({ campaignId: autumn });
+    /** A bank transfer entered, then completed or failed (or left pending), dated `at`. */
+    const deposit = async (userId: string, amount: number, at: string, action?: 'complete' | 'fail') => {
+      const id = (await transfer(root, { amount, userId })).body.id;
+      if (action) expect((await act(root, id, action)).status).toBe(200);
+      await server.sql(`update deposits set date_creation = '${at}' where id = '${id}'`);
+    };
+    await deposit(l1, 100.1, '2026-03-01T09:00:00Z', 'complete');
+    await deposit(l1, 50, '2026-03-02T09:00:00Z', 'complete');
+    await deposit(l2, 999, '2026-03-01T08:00:00Z', 'fail');
+    await deposit(l2, 200, '2026-03-02T08:00:00Z', 'complete');
+    await deposit(l3, 30.05, '2026-03-02T10:00:00Z', 'complete');
+    await deposit(l4, 12, '2026-02-20T10:00:00Z', 'complete');
+    await deposit(l4, 40, '2026-03-02T10:00:00Z', 'complete');
+    await deposit(l5, 500, '2026-03-02T10:00:00Z');
+  }, 120_000);
+
+  const stats = async (token: string) =>
+    (
+      await server.call({
+        method: 'GET',
+        url: '/api/v1/deposit/stats?from=2026-03-01&to=2026-03-02',
+        token,
+        headers: { 'x-timezone': 'UTC' },
+      })
+    ).body.depositStats;
+
+  it("sums each lead's first completed deposit in the range by its campaign and its staff member", async () => {
+    // First completed deposits: l1 100.10 (Spring, Rita), l2 200 (Spring, Sam; its failed 999 does not
+    // count), l3 30.05 (Autumn, Rita). l4's first (12) is before the range and its 40 is not a first;
+    // l5's 500 is pending. Spring 300.10, Autumn 30.05; Sam 200, Rita 130.15.
+    const all = await stats(root);
+    expect(all.firstTime).toEqual({ count: 3, amount: 330.15 });
+    expect(all.firstTimeBy).toEqual({
+      campaign: [
+        { id: spring, count: 2, amount: 300.1 },
+        { id: autumn, count: 1, amount: 30.05 },
+      ],
+      staff: [
+        { id: sam.id, count: 1, amount: 200 },
+        { id: rita.id, count: 2, amount: 130.15 },
+      ],
+    });
+  });
+
+  it('regular staff count their own leads only', async () => {
+    expect((await stats(rita.token)).firstTimeBy).toEqual({
+      campaign: [
+        { id: spring, count: 1, amount: 100.1 },
+        { id: autumn, count: 1, amount: 30.05 },
+      ],
+      staff: [{ id: rita.id, count: 2, amount: 130.15 }],
+    });
   });
 });

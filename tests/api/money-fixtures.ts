@@ -60,11 +60,23 @@ export async function ledgerInvariants(server: TestServer) {
   );
   const negative = await server.sql(`select id from ledger_entries where lead_id is not null and balance_after < 0`);
   const twice = await server.sql(`select source_entity, source_id, kind from transfers group by 1, 2, 3 having count(*) > 1`);
+  // Every entry's balances, house accounts included: after = before + amount, before = the previous
+  // entry's after on the same account (0 for the first), and the last after = the account's balance.
+  const broken = await server.sql(
+    `select e.id from (
+       select id, account_id, amount, balance_before, balance_after,
+         coalesce(lag(balance_after) over (partition by account_id order by seq), 0) as previous,
+         row_number() over (partition by account_id order by seq desc) as from_last
+       from ledger_entries) e join accounts a on a.id = e.account_id
+     where e.balance_after <> e.balance_before + e.amount or e.balance_before <> e.previous
+       or (e.from_last = 1 and e.balance_after <> a.balance)`,
+  );
   return {
     total: Number(total.total),
     accounts: total.accounts,
     mismatched: mismatched.length,
     negative: negative.length,
     twice: twice.length,
+    broken: broken.length,
   };
 }

@@ -73,7 +73,7 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     ).id;
     await verify(server.url, token, leadId);
     await api(server.url, token, 'POST', '/user', { firstName: 'Alma', lastName: 'Admin', ...ALMA, roles: ['admin'] });
-    // 20,000.10 € by card, then a bank transfer of 500 € entered by staff (pending).
+    // 20,000.10 € by card (a bank transfer of 500 € is entered by staff on the lead's page below).
     await api(server.url, token, 'POST', '/deposit/3d-secure', {
       userId: leadId,
       amount: 20_000.1,
@@ -86,7 +86,6 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       country: 'DE',
       phone: '+49 30 1234567',
     });
-    await api(server.url, token, 'POST', '/deposit', { userId: leadId, amount: 500, transactionId: 'SEPA-7781' });
     staff = await launchBrowser();
     await signIn(staff.page, server.url);
     lead = await launchBrowser();
@@ -122,6 +121,34 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     await screenshot(page, 'money-withdrawals-phone-light');
   });
 
+  test("staff enter a bank transfer on the lead's money tab: pending, no money moves yet", async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/leads/${leadId}`);
+    await page.getByRole('tab', { name: 'Money' }).click();
+    const money = page.getByTestId('lead-money');
+    await visible(money.getByTestId('balance-withdrawal_hold'), 20_000);
+    expect(await textOf(money.getByTestId('available-funds'))).toBe('€19,924.80');
+    expect(await textOf(money.getByTestId('balance-withdrawal_hold'))).toBe('€75.30');
+    expect(await textOf(money.getByTestId('capital'))).toBe('€20,000.10');
+    await money.getByRole('button', { name: 'Enter a bank transfer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Enter', exact: true }).click();
+    await visible(dialog.getByText('Please enter an amount'));
+    await dialog.locator('[name="amount"]').fill('500');
+    await dialog.locator('[name="transactionId"]').fill('SEPA-7781');
+    await dialog.getByRole('button', { name: 'Enter', exact: true }).click();
+    await gone(page.getByRole('dialog'), 20_000);
+    await visible(rowOf(page, '€500.00').locator('[data-status="pending"]'), 20_000);
+    expect(await available()).toBe(19_924.8);
+    expect((await listOf('deposit')).find((d) => d.amount === 500)?.status).toBe('pending');
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-lead-tab-desktop-light');
+    await page.setViewportSize(PHONE);
+    await visible(money.getByTestId('available-funds'));
+    await screenshot(page, 'money-lead-tab-phone-light');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   test('staff complete the pending bank transfer; only the allowed actions are offered', async () => {
     const { page } = staff;
     await page.goto(`${server.url}/deposits`);
@@ -140,6 +167,19 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     const { page } = staff;
     await page.goto(`${server.url}/withdrawals`);
     await visible(rowOf(page, '€75.30'));
+    // Entered at the desk for the lead: held at once, failed back.
+    await page.getByRole('button', { name: 'Enter a withdrawal' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Choose a lead' }).click();
+    await page.getByRole('option', { name: 'Vera Verified' }).click();
+    await dialog.locator('[name="amount"]').fill('100');
+    await screenshot(page, 'money-withdrawal-entry-desktop-light');
+    await dialog.getByRole('button', { name: 'Enter', exact: true }).click();
+    await gone(page.getByRole('dialog'), 20_000);
+    await visible(rowOf(page, '€100.00').locator('[data-status="pending"]'), 20_000);
+    expect(await available()).toBe(20_324.8);
+    await act(page, '€100.00', 'Fail');
+    await visible(rowOf(page, '€100.00').locator('[data-status="failed"]'), 20_000);
     await act(page, '€75.30', 'Fail');
     await visible(rowOf(page, '€75.30').locator('[data-status="failed"]'), 20_000);
     expect(await available()).toBe(20_500.1);
@@ -208,6 +248,7 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
 
   test("the lead's page has its money; the lead's dashboard shows its funds", async () => {
     await staff.page.goto(`${server.url}/leads/${leadId}`);
+    await staff.page.getByRole('tab', { name: 'Money' }).click();
     const money = staff.page.getByTestId('lead-money');
     await visible(money.getByTestId('available-funds'), 20_000);
     expect(await textOf(money.getByTestId('available-funds'))).toBe('€8,500.10');

@@ -27,6 +27,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { CHANGE_LOCK, workOn, writeChanges, type Change as LoggedChange } from '../http/mutate.ts';
 import type { Actor } from '../context.ts';
 import { creditDeposit } from '../features/deposits/deposit-booking.ts';
+import { openLedger } from '../money/ledger.ts';
 import { holdWithdrawal, payWithdrawal, refundWithdrawal } from '../money/withdrawals.ts';
 import { createRandom, type Random } from './random.ts';
 import {
@@ -336,6 +337,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const booked: LoggedChange[] = [];
       const seeder: Actor = { id: adminId as string, roles: ['admin'], email: DEMO_ADMIN_EMAIL, sessionId: '', impersonatorId: null };
       const work = workOn(tx, seeder, booked, null);
+      const ledger = openLedger(tx);
       for (const deposit of block.deposits) {
         if (deposit.status === 'completed') await creditDeposit(work, deposit as Parameters<typeof creditDeposit>[1]);
       }
@@ -345,6 +347,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         if (withdrawal.status === 'completed') await payWithdrawal(work, withdrawal);
         if (withdrawal.status === 'failed') await refundWithdrawal(work, withdrawal);
       }
+      await ledger.settle();
       if (booked.length) {
         await writeChanges(tx, booked);
         tally('changeLog', booked.length);

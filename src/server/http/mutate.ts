@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { auditLog, changeLog, users } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
+import { openLedger } from '../money/ledger.ts';
 import { storeAnswer } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */
@@ -98,10 +99,14 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   let answer: { status: number; body: T };
   try {
     answer = await db.transaction(async (tx) => {
+      const ledger = openLedger(tx);
       const result = await work(workOn(tx, actor, changes));
-      if (changes.length) cursor = await writeChanges(tx, changes);
       const status = result.status ?? 200;
       await storeAnswer(tx, request, status, result.body);
+      // Last before commit, in this order: the change-log lock and the house accounts every write or
+      // booking shares are held for the fewest statements.
+      if (changes.length) cursor = await writeChanges(tx, changes);
+      await ledger.settle();
       return { status, body: result.body };
     });
   } catch (error) {

@@ -43,7 +43,8 @@ const adminOnly = (request: FastifyRequest) => {
 async function funds(db: Executor, leadId: string) {
   const balances = await balancesOf(db, leadId);
   const capitalCents = CAPITAL_KINDS.reduce((sum, kind) => sum + balances[kind], 0);
-  return { availableFunds: balances.available / 100, capital: capitalCents / 100 };
+  const euros = Object.fromEntries(Object.entries(balances).map(([kind, cents]) => [kind, cents / 100])) as typeof balances;
+  return { availableFunds: balances.available / 100, capital: capitalCents / 100, balances: euros };
 }
 
 /** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and manual adjustments. */
@@ -120,7 +121,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
         const cause = { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` };
         if (await isBooked(work.tx, cause))
           return { body: { id, booked: false, availableFunds: (await funds(work.tx, body.userId)).availableFunds } };
-        // Audit and notification first: the transfer locks the house account, held until commit.
+        // Audit and notification first: the transfer locks the lead's account, held until commit.
         await work.audit('funds.adjustment', 'user', body.userId, {
           id,
           direction: body.direction,
@@ -143,7 +144,9 @@ export function registerFundsRoutes(app: FastifyInstance) {
         });
         // A twin with the same id committed between the check and the lock: this one rolls back.
         if (!booked.after) throw new AppError('CONFLICT');
-        return { status: 201, body: { id, booked: true, availableFunds: (credit ? booked.after.to : booked.after.from) / 100 } };
+        // The lead's side: booked at once (the house side is booked at commit and is null here).
+        const leadAfter = (credit ? booked.after.to : booked.after.from) ?? 0;
+        return { status: 201, body: { id, booked: true, availableFunds: leadAfter / 100 } };
       });
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LEAD_ACCOUNT_KINDS, type HouseAccountKind, type LeadAccountKind } from '../../shared/money/accounts.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -45,44 +45,124 @@ function checkAmount(amountCents: number) {
 }
 
 /**
- * The accounts of these refs, locked in ascending id order (two transfers over the same accounts never
- * wait on each other in a cycle), created first when missing (a concurrent creator wins harmlessly).
+ * The accounts of these refs, created first when missing (a concurrent creator wins harmlessly). A
+ * lead's accounts are locked in ascending id order (two transfers over the same accounts never wait on
+ * each other in a cycle); house accounts are only read: they may go negative, so nothing needs their
+ * balance now, and their booking waits for `settle` at the end of the transaction (see `openLedger`).
  */
 async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
   const wanted = new Map(refs.map((ref) => [refKey(ref), ref]));
   const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
   const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
-  const matching = or(
-    leadRefs.length
-      ? and(
-          inArray(accounts.leadId, [...new Set(leadRefs.map((r) => r.lead))]),
-          inArray(accounts.kind, [...new Set(leadRefs.map((r) => r.kind))]),
-        )
-      : undefined,
-    houseKinds.length ? and(isNull(accounts.leadId), inArray(accounts.kind, houseKinds)) : undefined,
-  );
-  // One query in the usual case: the rows are locked as the sort hands them over, in id order.
-  const lock = async () => {
-    const rows = await tx.select().from(accounts).where(matching).orderBy(accounts.id).for('update');
-    return new Map(rows.map((row) => [row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`, row]));
+  const keyOf = (row: AccountRow) => (row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`);
+  // One query each in the usual case: the lead rows are locked as the sort hands them over, in id order.
+  const load = async () => {
+    const [leadRows, houseRows] = await Promise.all([
+      leadRefs.length
+        ? tx
+            .select()
+            .from(accounts)
+            .where(
+              and(
+                inArray(accounts.leadId, [...new Set(leadRefs.map((r) => r.lead))]),
+                inArray(accounts.kind, [...new Set(leadRefs.map((r) => r.kind))]),
+              ),
+            )
+            .orderBy(accounts.id)
+            .for('update')
+        : [],
+      houseKinds.length
+        ? tx
+            .select()
+            .from(accounts)
+            .where(and(isNull(accounts.leadId), inArray(accounts.kind, houseKinds)))
+        : [],
+    ]);
+    return new Map([...leadRows, ...houseRows].map((row) => [keyOf(row), row]));
   };
-  let locked = await lock();
+  let locked = await load();
   const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
   if (missing.length) {
     await tx
       .insert(accounts)
       .values(missing.map((ref) => ({ id: uuidv7(), leadId: refLead(ref), kind: refKind(ref) })))
       .onConflictDoNothing();
-    locked = await lock();
+    locked = await load();
   }
   return locked;
 }
 
+/** A house account's side of a booked transfer, written by `settle` just before the transaction commits. */
+type HouseLeg = { entryId: string; transferId: string; account: AccountRow; cents: number; cause: Cause };
+
+/** The house legs waiting in each open transaction, in booking order. */
+const openLedgers = new WeakMap<Tx, HouseLeg[]>();
+
 /**
- * Books one transfer on its locked accounts in ONE statement (fewer round trips while the locks are
- * held): claim the cause, take the amount from `from` unless a lead's balance would go below zero,
- * give it to `to`, write both entries with the balances before and after. Nothing when the cause was
- * booked already; 422 INSUFFICIENT_FUNDS (the caller's transaction rolls back) when `from` is short.
+ * Opens the ledger of one transaction; its owner calls `settle()` last, just before commit. Every
+ * transfer touches a house account on one side, so one house row per kind is updated by every booking
+ * of the company: locking it with the lead accounts would serialize whole API transactions on it.
+ * Instead a lead's side is booked at once (locked, conditionally updated, never below zero) and the
+ * house side is booked by `settle`: one atomic `balance = balance + total` per house account, in id
+ * order, its entries with their balances before and after, all in the same transaction. The house row
+ * is then held only from `settle` to commit. Booking without an open ledger throws (fail closed).
+ */
+export function openLedger(tx: Tx) {
+  const legs: HouseLeg[] = [];
+  openLedgers.set(tx, legs);
+  return { settle: () => settle(tx, legs) };
+}
+
+/** Legs per statement (7 parameters each, well under PostgreSQL's 65,535): the demo seed books thousands. */
+const SETTLE_CHUNK = 2_000;
+
+async function settle(tx: Tx, legs: HouseLeg[]) {
+  const byAccount = new Map<string, HouseLeg[]>();
+  for (const leg of legs.splice(0)) {
+    const own = byAccount.get(leg.account.id);
+    if (own) own.push(leg);
+    else byAccount.set(leg.account.id, [leg]);
+  }
+  const chunks = [...byAccount]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([accountId, own]) =>
+      Array.from(
+        { length: Math.ceil(own.length / SETTLE_CHUNK) },
+        (_, i) => [accountId, own.slice(i * SETTLE_CHUNK, (i + 1) * SETTLE_CHUNK)] as const,
+      ),
+    );
+  for (const [accountId, own] of chunks) {
+    const total = own.reduce((sum, leg) => sum + leg.cents, 0);
+    const rows = sql.join(
+      own.map(
+        (leg, i) =>
+          sql`(${i}::int, ${leg.entryId}::uuid, ${leg.transferId}::uuid, ${leg.cause.kind}::text, ${leg.cause.sourceEntity}::text, ${leg.cause.sourceId}::uuid, ${centsToNumeric(leg.cents)}::numeric)`,
+      ),
+      sql`, `,
+    );
+    // The running balance of each entry: the balance before all of them, plus the legs up to it.
+    await tx.execute(sql`
+      with moved as (
+        update accounts set balance = balance + ${centsToNumeric(total)}::numeric, version = version + 1, date_last_update = now()
+        where id = ${accountId}::uuid
+        returning balance - ${centsToNumeric(total)}::numeric as opening
+      ), legs as (
+        select v.*, sum(v.amount) over (order by v.ord) as running
+        from (values ${rows}) as v(ord, id, transfer_id, kind, source_entity, source_id, amount)
+      )
+      insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
+      select legs.id, legs.transfer_id, ${accountId}::uuid, null, ${own[0].account.kind}::text, legs.kind, legs.source_entity, legs.source_id,
+        legs.amount, moved.opening + legs.running - legs.amount, moved.opening + legs.running
+      from moved, legs order by legs.ord`);
+  }
+}
+
+/**
+ * Books one transfer in ONE statement (fewer round trips while the locks are held): claim the cause,
+ * take the amount from `from` unless a lead's balance would go below zero, give it to `to`, write the
+ * lead sides' entries with the balances before and after; a house side is left to `settle`. Nothing
+ * when the cause was booked already; 422 INSUFFICIENT_FUNDS (the caller's transaction rolls back) when
+ * a lead's `from` is short. The balances after are null for a house side (known at `settle`).
  */
 async function book(
   tx: Tx,
@@ -96,36 +176,39 @@ async function book(
 ) {
   const amount = centsToNumeric(request.amountCents);
   const { sourceEntity, sourceId, kind } = request.cause;
-  const side = (entry: string, account: AccountRow, sign: '-' | '') => sql`
+  const side = (entry: string, account: AccountRow, sign: '-' | '', source: 'debit' | 'credit') => sql`
     select ${entry}::uuid, ${id}::uuid, ${account.id}::uuid, ${account.leadId}::uuid, ${account.kind}::text, ${kind}::text,
-      ${sourceEntity}::text, ${sourceId}::uuid, ${sql.raw(sign)}${amount}::numeric, balance - (${sql.raw(sign)}${amount}::numeric), balance`;
+      ${sourceEntity}::text, ${sourceId}::uuid, ${sql.raw(sign)}${amount}::numeric, balance - (${sql.raw(sign)}${amount}::numeric), balance
+    from ${sql.raw(source)}`;
+  // A house side moves nothing now: its CTE only passes the claim on.
+  const move = (account: AccountRow, sign: '-' | '+', after: SQL) =>
+    account.leadId
+      ? sql`update accounts set balance = balance ${sql.raw(sign)} ${amount}::numeric, version = version + 1, date_last_update = now()
+          where id = ${account.id}::uuid and exists (${after})${sign === '-' ? sql` and balance - ${amount}::numeric >= 0` : sql``}
+          returning balance`
+      : sql`select null::numeric as balance where exists (${after})`;
+  const leadSides = [
+    ...(from.leadId ? [side(debitEntry, from, '-', 'debit')] : []),
+    ...(to.leadId ? [side(creditEntry, to, '', 'credit')] : []),
+  ];
   const result = (await tx.execute(sql`
     with claimed as (
       insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
       values (${id}::uuid, ${sourceEntity}, ${sourceId}::uuid, ${kind}, ${amount}::numeric, ${from.id}::uuid, ${to.id}::uuid, ${actorId}::uuid, ${request.memo ?? null}::text)
       on conflict do nothing
       returning id
-    ), debit as (
-      update accounts set balance = balance - ${amount}::numeric, version = version + 1, date_last_update = now()
-      where id = ${from.id}::uuid and exists (select from claimed) and (lead_id is null or balance - ${amount}::numeric >= 0)
-      returning balance
-    ), credit as (
-      update accounts set balance = balance + ${amount}::numeric, version = version + 1, date_last_update = now()
-      where id = ${to.id}::uuid and exists (select from debit)
-      returning balance
-    ), entries as (
-      insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
-      ${side(debitEntry, from, '-')} from debit
-      union all
-      ${side(creditEntry, to, '')} from credit
-    )
-    select (select count(*) from claimed)::int as claimed, (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`)) as unknown as {
-    rows: { claimed: number; from_after: string | null; to_after: string | null }[];
+    ), debit as (${move(from, '-', sql`select from claimed`)}
+    ), credit as (${move(to, '+', sql`select from debit`)}
+    )${leadSides.length ? sql`, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${sql.join(leadSides, sql` union all `)})` : sql``}
+    select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
+      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`)) as unknown as {
+    rows: { claimed: number; moved: number; from_after: string | null; to_after: string | null }[];
   };
   const [row] = result.rows;
-  if (!Number(row.claimed)) return { claimed: false as const, fromAfter: 0, toAfter: 0 };
-  if (row.from_after === null || row.to_after === null) throw new AppError('INSUFFICIENT_FUNDS');
-  return { claimed: true as const, fromAfter: toCentsExact(row.from_after), toAfter: toCentsExact(row.to_after) };
+  if (!Number(row.claimed)) return { claimed: false as const, fromAfter: null, toAfter: null };
+  if (!Number(row.moved)) throw new AppError('INSUFFICIENT_FUNDS');
+  const cents = (value: string | null) => (value === null ? null : toCentsExact(value));
+  return { claimed: true as const, fromAfter: cents(row.from_after), toAfter: cents(row.to_after) };
 }
 
 const accountChange = (account: AccountRow): Change => ({
@@ -141,8 +224,11 @@ const accountChange = (account: AccountRow): Change => ({
  * transfer is booked unless its cause already was. Refuses the whole call (422 `INSUFFICIENT_FUNDS`)
  * when a lead's account would go below zero; the caller's transaction then rolls everything back.
  */
-/** `after`: both accounts' balances in cents once booked (absent when the cause was booked already). */
-export type TransferResult = { booked: boolean; after?: { from: number; to: number } };
+/**
+ * `after`: both accounts' balances in cents once booked (absent when the cause was booked already);
+ * null for a house account, booked at `settle`.
+ */
+export type TransferResult = { booked: boolean; after?: { from: number | null; to: number | null } };
 
 export async function transferMany(work: LedgerWork, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
   if (!requests.length) return [];
@@ -151,6 +237,8 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
     if (refKey(request.from) === refKey(request.to)) throw new Error('ledger: a transfer needs two different accounts');
   }
   const { tx } = work;
+  const houseLegs = openLedgers.get(tx);
+  if (!houseLegs) throw new Error('ledger: book inside a transaction whose owner opened the ledger (openLedger) and settles it');
   const locked = await lockAccounts(
     tx,
     requests.flatMap((r) => [r.from, r.to]),
@@ -181,6 +269,13 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
         leadsOf: e.leadId ? [e.leadId] : undefined,
       })),
     );
+    for (const [account, entry, sign] of [
+      [from, entries[0], -1],
+      [to, entries[1], 1],
+    ] as const) {
+      if (!account.leadId)
+        houseLegs.push({ entryId: entry.id, transferId: id, account, cents: sign * request.amountCents, cause: request.cause });
+    }
     touched.set(from.id, from);
     touched.set(to.id, to);
     results.push({ booked: true, after: { from: booking.fromAfter, to: booking.toAfter } });

@@ -3,6 +3,7 @@ import type { Actor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { jobRuns } from '../db/schema.ts';
 import { workOn, writeChanges, type Change } from '../http/mutate.ts';
+import { openLedger } from '../money/ledger.ts';
 import type { Clock } from './clock.ts';
 import type { JobDefinition } from './define-job.ts';
 
@@ -90,12 +91,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .for('update', { skipLocked: true });
         if (!item) return;
         claimed = item.key;
+        const ledger = openLedger(tx);
         await job.run(workOn(tx, SCHEDULER_ACTOR, changes, null), item.key, now);
         await tx
           .update(jobRuns)
           .set({ doneAt: now, attempts: sql`${jobRuns.attempts} + 1`, lastError: null })
           .where(and(eq(jobRuns.job, job.name), eq(jobRuns.key, item.key)));
         if (changes.length) cursor = await writeChanges(tx, changes);
+        await ledger.settle();
       });
     } catch (error) {
       if (claimed === undefined) throw error;

@@ -53,6 +53,8 @@ export const statementAnswer = z
     pageToCreate: z.number().int(),
     availableFunds: z.number(),
     capital: z.number(),
+    /** Every account of the lead in euros (available, withdrawal hold, invested, margin, vault). */
+    balances: z.record(z.enum(LEAD_ACCOUNT_KINDS), z.number()),
   })
   .meta({ description: 'JSON by default; with ?format=csv or ?format=xlsx, the entries as a text/csv or .xlsx file' });
 export type Statement = z.infer<typeof statementAnswer>;

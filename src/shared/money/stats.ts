@@ -33,6 +33,9 @@ const day = z.object({
   net: z.number(),
 });
 
+/** The first-time records of one campaign or one staff member (`id` null: none, unassigned). */
+const group = z.object({ id: z.string().nullable(), count: z.number().int(), amount: z.number() });
+
 const statsOf = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({
     timeZone: z.string(),
@@ -42,6 +45,11 @@ const statsOf = <const S extends readonly [string, ...string[]]>(statuses: S) =>
     byStatus: z.record(z.enum(statuses), tally),
     total: tally,
     firstTime: tally,
+    /**
+     * The same first-time records by the lead's campaign and by its assigned staff member, largest
+     * amount first; empty for a lead (campaigns and staff are not a lead's to read).
+     */
+    firstTimeBy: z.object({ campaign: z.array(group), staff: z.array(group) }),
     /** Completed deposits less completed withdrawals over the range, in scope. */
     net: z.number(),
     daily: z.array(day),
@@ -54,3 +62,4 @@ export const withdrawalStatsAnswer = z.object({ withdrawalStats });
 export type DepositStats = z.infer<typeof depositStats>;
 export type WithdrawalStats = z.infer<typeof withdrawalStats>;
 export type MoneyFlowDay = z.infer<typeof day>;
+export type FirstTimeGroup = z.infer<typeof group>;

@@ -13,6 +13,7 @@ import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
 import { LeadComments } from './lead-comments.tsx';
 import { mayActOn } from '../../data/person-actions.ts';
 import { usePersonActions } from '../../lists/person-actions-menu.tsx';
@@ -22,7 +23,7 @@ import { personName, useCampaigns, useStaff } from '../../data/use-lookup.ts';
 import { useRecord } from '../../data/use-records.ts';
 
 /**
- * A lead's page: details, comments, documents and money together. `documents` is the verification feature's panel and `money` the money section, both composed in by
+ * A lead's page: details, comments, documents and money together. `documents` is the verification feature's panel and `money` the money tab, both composed in by
  * the route (a feature never imports another).
  */
 export function LeadPage({
@@ -42,6 +43,7 @@ export function LeadPage({
   const staff = useStaff();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [tab, setTab] = useState('profile');
   const person = usePersonActions();
 
   const back = (
@@ -77,6 +79,39 @@ export function LeadPage({
     ['lastLogin', lead.lastLogin ? formatDateTime(String(lead.lastLogin)) : '—'],
     ['dateCreation', lead.dateCreation ? formatDateTime(lead.dateCreation) : '—'],
   ];
+  const profile = (
+    <div
+      className={css({
+        display: 'grid',
+        gap: 'gap',
+        gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      })}
+    >
+      <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
+        <Card title={t('app.people.details')}>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'max-content minmax(0, 1fr)',
+              columnGap: '4',
+              rowGap: '2',
+              fontSize: 'sm',
+            })}
+          >
+            {details.map(([field, value]) => (
+              <div key={field} className={css({ display: 'contents' })}>
+                <dt className={css({ color: 'fg.muted' })}>{t(`app.fields.${field}`)}</dt>
+                <dd className={css({ overflowWrap: 'anywhere' })}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        {documents?.(lead, reload)}
+      </div>
+      <LeadComments leadId={lead.id} />
+    </div>
+  );
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       {back}
@@ -106,38 +141,19 @@ export function LeadPage({
           </>
         }
       />
-      <div
-        className={css({
-          display: 'grid',
-          gap: 'gap',
-          gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        })}
-      >
-        <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-          <Card title={t('app.people.details')}>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                columnGap: '4',
-                rowGap: '2',
-                fontSize: 'sm',
-              })}
-            >
-              {details.map(([field, value]) => (
-                <div key={field} className={css({ display: 'contents' })}>
-                  <dt className={css({ color: 'fg.muted' })}>{t(`app.fields.${field}`)}</dt>
-                  <dd className={css({ overflowWrap: 'anywhere' })}>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
-          {documents?.(lead, reload)}
-        </div>
-        <LeadComments leadId={lead.id} />
-      </div>
-      {money}
+      {money ? (
+        <Tabs
+          label={name}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'profile', label: t('app.people.details'), content: profile },
+            { value: 'money', label: t('app.money.tab'), content: money },
+          ]}
+        />
+      ) : (
+        profile
+      )}
       {editing ? (
         <PersonFormDialog kind="lead" record={lead} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />
       ) : null}

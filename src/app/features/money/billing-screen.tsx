@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
+import { LEAD_ACCOUNT_KINDS } from '../../../shared/money/accounts.ts';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
@@ -125,6 +126,15 @@ export function Statement({ leadId }: { leadId: string }) {
                 {formatMoney(data.capital)}
               </strong>
             </div>
+            {/* The other accounts capital is made of; a statement kept offline before they were sent has none. */}
+            {LEAD_ACCOUNT_KINDS.filter((kind) => kind !== 'available' && data.balances?.[kind] !== undefined).map((kind) => (
+              <div key={kind} className={figureStyle}>
+                <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t(`app.money.accounts.${kind}`)}</span>
+                <strong data-testid={`balance-${kind}`} className={css({ fontSize: 'xl' })}>
+                  {formatMoney(data.balances?.[kind] ?? 0)}
+                </strong>
+              </div>
+            ))}
           </div>
         ) : null}
         {data?.asOf ? (

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
-import { toCents } from '../../../shared/money.ts';
+import type { DepositStats } from '../../../shared/money/stats.ts';
 import { useFetch } from '../../data/use-fetch.ts';
-import { LEAD_FILTER, personName, useCampaigns, useLookup, useStaff } from '../../data/use-lookup.ts';
+import { useCampaigns, useStaff } from '../../data/use-lookup.ts';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
@@ -12,7 +12,6 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { FlowChart, type FlowSeries } from './flow-chart.tsx';
 import { depositStats, withdrawalStats } from './money-api.ts';
 import { MoneyStatsPanel } from './money-stats-panel.tsx';
-import { firstDeposits } from './first-deposits.ts';
 
 const DAY = 86_400_000;
 const isoDay = (time: number) => {
@@ -125,46 +124,29 @@ export function CashFlowScreen() {
       <Card title={t('app.money.cashFlow.withdrawalTotals')}>
         <MoneyStatsPanel entity="withdrawal" />
       </Card>
-      <FirstDepositsPanel from={range.from} to={range.to} />
+      <FirstDepositsPanel firsts={flow.data?.deposits.firstTimeBy ?? null} loading={flow.loading} />
     </div>
   );
 }
 
-/** First deposits of the range, grouped by the lead's campaign and by the staff member assigned. */
-function FirstDepositsPanel({ from, to }: { from: string; to: string }) {
+/** First deposits of the range by the lead's campaign and by its assigned staff member, as the server sums them. */
+function FirstDepositsPanel({ firsts, loading }: { firsts: DepositStats['firstTimeBy'] | null; loading: boolean }) {
   const { t } = useTranslation();
   const campaigns = useCampaigns();
   const staff = useStaff();
-  const leads = useLookup('user', LEAD_FILTER, personName);
-  const firsts = useFetch((signal) => firstDeposits(from, to, signal), [from, to]);
-  const groups = useMemo(() => {
-    const leadById = new Map(leads.rows.map((row) => [row.id, row]));
-    const tally = (key: (leadId: string) => string | null, name: (id: string | null) => string) => {
-      const totals = new Map<string | null, { count: number; cents: number }>();
-      for (const deposit of firsts.data ?? []) {
-        const k = key(deposit.userId);
-        const entry = totals.get(k) ?? { count: 0, cents: 0 };
-        entry.count += 1;
-        entry.cents += toCents(deposit.amount);
-        totals.set(k, entry);
-      }
-      return [...totals].map(([id, v]) => ({ id, name: name(id), count: v.count, cents: v.cents })).sort((a, b) => b.cents - a.cents);
-    };
-    const field = (f: string) => (leadId: string) => {
-      const value = leadById.get(leadId)?.[f];
-      return typeof value === 'string' ? value : null;
-    };
-    return {
-      campaign: tally(field('campaignId'), (id) => campaigns.nameOf(id) ?? t('app.common.none')),
-      staff: tally(field('assignedTo'), (id) => (id ? (staff.nameOf(id) ?? '…') : t('app.people.unassigned'))),
-    };
-  }, [firsts.data, leads.rows, campaigns, staff, t]);
+  const groups = useMemo(
+    () => ({
+      campaign: (firsts?.campaign ?? []).map((g) => ({ ...g, name: campaigns.nameOf(g.id) ?? t('app.common.none') })),
+      staff: (firsts?.staff ?? []).map((g) => ({ ...g, name: g.id ? (staff.nameOf(g.id) ?? '…') : t('app.people.unassigned') })),
+    }),
+    [firsts, campaigns, staff, t],
+  );
 
   return (
     <div className={css({ display: 'grid', gap: 'gap', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
       {(['campaign', 'staff'] as const).map((by) => (
         <Card key={by} title={t(`app.money.cashFlow.firstBy.${by}`)}>
-          {firsts.loading && !firsts.data ? <Spinner label={t('app.common.loading')} /> : null}
+          {loading && !firsts ? <Spinner label={t('app.common.loading')} /> : null}
           <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} data-testid={`first-by-${by}`}>
             <thead>
               <tr className={css({ color: 'fg.muted', textAlign: 'start' })}>
@@ -184,14 +166,12 @@ function FirstDepositsPanel({ from, to }: { from: string; to: string }) {
                 <tr key={row.id ?? 'none'} className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
                   <td className={css({ py: '1.5' })}>{row.name}</td>
                   <td className={css({ py: '1.5', textAlign: 'end' })}>{formatNumber(row.count)}</td>
-                  <td className={css({ py: '1.5', textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>
-                    {formatMoney(row.cents / 100)}
-                  </td>
+                  <td className={css({ py: '1.5', textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>{formatMoney(row.amount)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {firsts.data && !groups[by].length ? (
+          {firsts && !groups[by].length ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.money.cashFlow.noFirst')}</p>
           ) : null}
         </Card>

@@ -24,7 +24,18 @@ function useDepositColumns(): ListColumn[] {
 }
 
 /** Deposits: staff see those in scope with complete/fail; a lead sees its own and pays by card. */
-export function DepositsScreen({ state, onStateChange }: { state: ListState; onStateChange: (next: ListState) => void }) {
+export function DepositsScreen({
+  state,
+  onStateChange,
+  leadId,
+  onMoneyMoved,
+}: {
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** One lead's records (its page), see MoneyListScreen. */
+  leadId?: string;
+  onMoneyMoved?: () => void;
+}) {
   const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   const columns = useDepositColumns();
@@ -33,6 +44,8 @@ export function DepositsScreen({ state, onStateChange }: { state: ListState; onS
       entity="deposit"
       state={state}
       onStateChange={onStateChange}
+      leadId={leadId}
+      onMoneyMoved={onMoneyMoved}
       columns={columns}
       actions={
         lead ? (

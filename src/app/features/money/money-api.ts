@@ -67,6 +67,10 @@ export const getDeposit = (depositId: string, signal?: AbortSignal) => http(`/v1
 export const requestWithdrawal = (amount: number, userId?: string) =>
   online(() => http<Record<string, unknown>>('/v1/withdrawal', { method: 'POST', body: userId ? { amount, userId } : { amount } }));
 
+/** Staff enter a bank-transfer deposit or a withdrawal for a lead: the standard create, always `pending`. */
+export const enterForLead = (entity: 'deposit' | 'withdrawal', body: { userId: string; amount: number; transactionId?: string }) =>
+  online(() => http<Record<string, unknown>>(`/v1/${entity}`, { method: 'POST', body }));
+
 export type Funds = { availableFunds: number; capital: number };
 
 export const fundsOf = (leadId: string, signal?: AbortSignal): Promise<Funds> =>

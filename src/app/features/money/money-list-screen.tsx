@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../shared/constants.ts';
+import { mayOn } from '../../../shared/access.ts';
 import { isStaff } from '../../../shared/roles.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
@@ -12,10 +13,12 @@ import type { ListState } from '../../lists/list-state.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
+import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { offeredActions, runMoneyAction, type MoneyEntity } from './money-actions.ts';
+import { MoneyEntryDialog } from './money-entry-dialog.tsx';
 import { MoneyStatsPanel } from './money-stats-panel.tsx';
 import { MoneyStatusBadge } from './status-badges.tsx';
 
@@ -25,7 +28,9 @@ type Pending = { row: EntityRecord; action: string; done: () => void };
 
 /**
  * Deposits or withdrawals (DESIGN.md §13): the list kit with a status filter and stats; each row
- * offers only the actions its status allows for the reader's role, run online (never queued).
+ * offers only the actions its status allows for the reader's role, run online (never queued). Staff
+ * allowed to create one enter it for a lead here; with `leadId` (the lead's page) the list holds that
+ * lead's records only, without the desk's stats.
  */
 export function MoneyListScreen({
   entity,
@@ -33,6 +38,8 @@ export function MoneyListScreen({
   onStateChange,
   columns: extra,
   actions,
+  leadId,
+  onMoneyMoved,
 }: {
   entity: MoneyEntity;
   state: ListState;
@@ -41,6 +48,10 @@ export function MoneyListScreen({
   columns: readonly ListColumn[];
   /** The page's own buttons (deposit by card, request a withdrawal). */
   actions?: ReactNode;
+  /** Only this lead's records, and entries made for this lead. */
+  leadId?: string;
+  /** After an action or an entry: balances shown beside the list are read again. */
+  onMoneyMoved?: () => void;
 }) {
   const { t } = useTranslation();
   const me = useSnapshot(auth).user;
@@ -51,16 +62,20 @@ export function MoneyListScreen({
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [statsReload, setStatsReload] = useState(0);
+  const [entering, setEntering] = useState(false);
+  const [listVersion, setListVersion] = useState(0);
+  const mayEnter = staff && mayOn(roles, entity, 'create');
+  const baseFilters = useMemo(() => (leadId ? [{ field: 'userId', values: [leadId] }] : undefined), [leadId]);
 
   const columns = useMemo<ListColumn[]>(
     () => [
       { field: 'dateCreation', kind: 'date' },
-      ...(staff ? [{ field: 'userId', render: (value: unknown) => leads.nameOf(value) ?? '…' }] : []),
+      ...(staff && !leadId ? [{ field: 'userId', render: (value: unknown) => leads.nameOf(value) ?? '…' }] : []),
       { field: 'amount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
       { field: 'status', render: (value) => <MoneyStatusBadge entity={entity} status={value} /> },
       ...extra,
     ],
-    [staff, leads, extra, entity],
+    [staff, leads, extra, entity, leadId],
   );
 
   const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] =>
@@ -79,6 +94,7 @@ export function MoneyListScreen({
       showToast(t(`app.money.actionDone.${pending.action}`), 'success');
       pending.done();
       setStatsReload((n) => n + 1);
+      onMoneyMoved?.();
       setPending(null);
     } catch (cause) {
       showToast(t('app.money.actionFailed', { error: toApiError(cause).message }), 'error');
@@ -90,7 +106,9 @@ export function MoneyListScreen({
   return (
     <>
       <EntityList
+        key={listVersion}
         entity={entity}
+        baseFilters={baseFilters}
         title={t(`app.nav.${entity}s`)}
         columns={columns}
         state={state}
@@ -100,10 +118,19 @@ export function MoneyListScreen({
         canEdit={() => false}
         rowMenu={rowMenu}
         onRowOpen={() => undefined}
-        actions={actions}
+        actions={
+          <>
+            {actions}
+            {mayEnter ? (
+              <Button variant="outline" onClick={() => setEntering(true)}>
+                {t(`app.money.entry.${entity}.open`)}
+              </Button>
+            ) : null}
+          </>
+        }
         toolbar={
           <>
-            <MoneyStatsPanel entity={entity} reload={statsReload} />
+            {leadId ? null : <MoneyStatsPanel entity={entity} reload={statsReload} />}
             <QuickFilters
               filters={[
                 {
@@ -119,6 +146,19 @@ export function MoneyListScreen({
           </>
         }
       />
+      {entering ? (
+        <MoneyEntryDialog
+          entity={entity}
+          leadId={leadId}
+          onClose={() => setEntering(false)}
+          onDone={() => {
+            setEntering(false);
+            setListVersion((n) => n + 1);
+            setStatsReload((n) => n + 1);
+            onMoneyMoved?.();
+          }}
+        />
+      ) : null}
       {pending ? (
         <ConfirmDialog
           open

@@ -6,7 +6,9 @@ import i18next from 'i18next';
 import { statementOf, type StatementQuery } from './money-api.ts';
 
 /** A statement as the billing screen shows it; `asOf` set when it is the device's last known one. */
-export type StatementView = Omit<Statement, 'pageToCreate'> & {
+export type StatementView = Omit<Statement, 'pageToCreate' | 'balances'> & {
+  /** Absent from a statement the device kept before the server sent every account. */
+  balances?: Statement['balances'];
   /** When the device last heard it from the server (offline): the balance is the last known one. */
   asOf: string | null;
 };

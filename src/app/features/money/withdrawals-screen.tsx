@@ -10,7 +10,18 @@ import { MoneyListScreen } from './money-list-screen.tsx';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 /** Withdrawals: staff approve (above the threshold), complete or fail; a lead requests one. */
-export function WithdrawalsScreen({ state, onStateChange }: { state: ListState; onStateChange: (next: ListState) => void }) {
+export function WithdrawalsScreen({
+  state,
+  onStateChange,
+  leadId,
+  onMoneyMoved,
+}: {
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** One lead's records (its page), see MoneyListScreen. */
+  leadId?: string;
+  onMoneyMoved?: () => void;
+}) {
   const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   const [requesting, setRequesting] = useState(false);
@@ -30,6 +41,8 @@ export function WithdrawalsScreen({ state, onStateChange }: { state: ListState; 
         entity="withdrawal"
         state={state}
         onStateChange={onStateChange}
+        leadId={leadId}
+        onMoneyMoved={onMoneyMoved}
         columns={columns}
         actions={lead ? <Button onClick={() => setRequesting(true)}>{t('app.money.withdraw.open')}</Button> : null}
       />

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../shared/constants.ts';
+import { isLeadOnly } from '../../../shared/roles.ts';
 import { fromCents } from '../../../shared/money.ts';
 import { moneyStatsContracts } from '../../../shared/contracts/money.ts';
-import type { DepositStats, statsQuery } from '../../../shared/money/stats.ts';
+import type { DepositStats, FirstTimeGroup, statsQuery } from '../../../shared/money/stats.ts';
 import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { deposits, withdrawals } from '../../db/schema.ts';
+import { deposits, users, withdrawals } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
@@ -71,6 +72,17 @@ const isFirst = (flow: Flow) => {
     and earlier.status = 'completed' and (earlier.date_creation, earlier.id) < (${name}.date_creation, ${name}.id))`;
 };
 
+/** First-time records in range and scope, summed by a column of their lead (campaign, assigned staff). */
+async function firstTimeBy(db: Executor, flow: Flow, where: SQL, by: typeof users.campaignId | typeof users.assignedTo) {
+  const rows = (await db.execute(sql`
+    select ${by} as id, count(*)::int as count, sum(${flow.table.amount})::text as amount
+    from ${flow.table} join ${users} on ${users.id} = ${flow.table.userId}
+    where ${where} group by 1 order by sum(${flow.table.amount}) desc, 1 nulls last`)) as unknown as {
+    rows: { id: string | null; count: number; amount: string }[];
+  };
+  return rows.rows.map((row): FirstTimeGroup => ({ id: row.id, count: Number(row.count), amount: euros(row.amount) }));
+}
+
 async function statsOf(
   db: Executor,
   actor: Actor,
@@ -123,6 +135,11 @@ async function statsOf(
     }[];
   };
 
+  const firsts = where(flow, isFirst(flow));
+  const [byCampaign, byStaff] = isLeadOnly(actor.roles)
+    ? [[], []]
+    : await Promise.all([firstTimeBy(db, flow, firsts, users.campaignId), firstTimeBy(db, flow, firsts, users.assignedTo)]);
+
   const statuses = subject === 'deposit' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES;
   const byStatus = Object.fromEntries(statuses.map((status) => [status, { count: 0, amount: 0 }])) as DepositStats['byStatus'];
   let totalCount = 0;
@@ -157,6 +174,7 @@ async function statsOf(
     byStatus,
     total: { count: totalCount, amount: fromCents(totalCents) },
     firstTime: { count: firstCount, amount: fromCents(firstCents) },
+    firstTimeBy: { campaign: byCampaign, staff: byStaff },
     net: fromCents(netCents),
     daily,
   };

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { css } from '../../../../styled-system/css';
+import { depositEntity } from '../../../shared/entities/deposit.ts';
+import { withdrawalCreateSchema } from '../../../shared/entities/withdrawal.ts';
+import { useOnline } from '../../api/online-only.ts';
+import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { FormError } from '../../forms/form-error.tsx';
+import { useZodForm } from '../../forms/use-zod-form.ts';
+import { showToast } from '../../state/ui.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Field, FieldInput } from '../../ui/field.tsx';
+import { controlStyle } from '../../ui/input.tsx';
+import { OfflineNote } from '../../ui/offline-note.tsx';
+import { Select } from '../../ui/select.tsx';
+import { withTypedAmount } from './card-input.ts';
+import type { MoneyEntity } from './money-actions.ts';
+import { enterForLead } from './money-api.ts';
+
+/** The standard create of each: a deposit is a bank transfer, a withdrawal holds the money at once. */
+const SCHEMAS = {
+  deposit: withTypedAmount((values) => depositEntity.create.safeParse(values)),
+  withdrawal: withTypedAmount((values) => withdrawalCreateSchema.safeParse(values)),
+};
+
+/**
+ * Staff enter a bank-transfer deposit or a withdrawal on behalf of a lead (online-only). Either starts
+ * `pending`; completing or failing it is an action of the list (DESIGN.md §6). `leadId` fixes the lead
+ * (the lead's page); without it staff choose one (the money desk).
+ */
+export function MoneyEntryDialog({
+  entity,
+  leadId,
+  onClose,
+  onDone,
+}: {
+  entity: MoneyEntity;
+  leadId?: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const leads = useLookup('user', LEAD_FILTER, personName, !leadId);
+  const form = useZodForm({
+    schema: SCHEMAS[entity],
+    initial: { userId: leadId ?? '', amount: '', transactionId: '' },
+    fieldLabel: (path) => t(`app.fields.${path}`),
+    onSubmit: async (data) => {
+      const { userId, amount, transactionId } = data as { userId: string; amount: number; transactionId?: string | null };
+      await enterForLead(entity, { userId, amount, ...(transactionId ? { transactionId } : {}) });
+      showToast(t(`app.money.entry.${entity}.done`), 'success');
+      onDone();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t(`app.money.entry.${entity}.title`)}
+      description={t(`app.money.entry.${entity}.explain`)}
+    >
+      <form
+        onSubmit={(event) => void form.onSubmit(event)}
+        noValidate
+        className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+        data-testid={`${entity}-entry`}
+      >
+        <OfflineNote text={t('app.money.entry.offline')} />
+        {leadId ? null : (
+          <Select
+            label={t('app.money.billing.pickLead')}
+            name="userId"
+            options={leads.options}
+            value={form.value('userId') ? [String(form.value('userId'))] : []}
+            onChange={(value) => form.setValue('userId', value[0] ?? '')}
+            placeholder={t('app.money.billing.pickLead')}
+            error={form.errors.userId ?? null}
+          />
+        )}
+        <Field label={t('app.fields.amount')} error={form.errors.amount ?? null} required>
+          <FieldInput
+            className={controlStyle}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={!online}
+            value={String(form.value('amount') ?? '')}
+            onChange={(event) => form.setValue('amount', event.target.value)}
+          />
+        </Field>
+        <Field label={t('app.fields.transactionId')} error={form.errors.transactionId ?? null}>
+          <FieldInput
+            className={controlStyle}
+            name="transactionId"
+            autoComplete="off"
+            disabled={!online}
+            value={String(form.value('transactionId') ?? '')}
+            onChange={(event) => form.setValue('transactionId', event.target.value)}
+          />
+        </Field>
+        <FormError form={form} />
+        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+          <Button variant="outline" onClick={onClose}>
+            {t('app.common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} disabled={!online}>
+            {t(`app.money.entry.${entity}.submit`)}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
