@@ -300,9 +300,10 @@ export function createOfflineEngine(options: EngineOptions) {
           cursor: number;
           hasMore: boolean;
         };
-        const fetchPage = (since: number): Promise<Page | 'auth'> => {
+        const fetchPage = (since: number): Promise<Page | 'auth' | 'resync'> => {
           const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}`).then((answer) => {
             if (answer.status === 401) return 'auth' as const;
+            if (answer.status === 410 && (answer.body as { code?: string } | null)?.code === 'SYNC_RESYNC') return 'resync' as const;
             if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
             return answer.body as Page;
           });
@@ -312,11 +313,20 @@ export function createOfflineEngine(options: EngineOptions) {
         // Pipelined: the next page downloads while this one is written (the cursor is stored with
         // each page's last chunk, so a failure restarts from the last page written).
         let next = fetchPage(((await db.meta.get('cursor'))?.value as number | undefined) ?? 0);
+        let refilled = false;
         while (running) {
           const page = await next;
           if (page === 'auth') {
             setStatus({ pausedForAuth: true });
             return;
+          }
+          if (page === 'resync') {
+            // A pull from 0 is never refused: a second refusal means something else is wrong.
+            if (refilled) throw new Error('sync 410');
+            refilled = true;
+            await refill();
+            next = fetchPage(0);
+            continue;
           }
           if (page.hasMore) next = fetchPage(page.cursor);
           // A failure before the last chunk pulls the page again: its upserts and deletes are idempotent.
@@ -337,6 +347,28 @@ export function createOfflineEngine(options: EngineOptions) {
       }
     })();
     return pulling;
+  }
+
+  /**
+   * The server compacted its change log past this mirror's cursor (410 SYNC_RESYNC, after a long time
+   * away): the deletions since then are no longer in the log, so the mirror is refilled from 0
+   * (docs/decisions/change-log-compaction.md). Unsent changes go first, so what the server accepts comes
+   * back in the refill; then every mirrored record is cleared except those the outbox still holds (mine
+   * until the server has them), and the cursor goes back to 0, in one transaction: a reload halfway
+   * through carries on with a plain pull from 0.
+   */
+  async function refill() {
+    // The same guard as the sending loop's (in flight, sent on demand): nothing goes twice.
+    while (running && (await sendReady()));
+    const tables = ENTITY_NAMES.map((entity) => db.records(entity));
+    await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+      const unsentIds = new Set((await db.outbox.toArray()).flatMap((entry) => entry.recordIds));
+      for (const table of tables) {
+        if (!unsentIds.size) await table.clear();
+        else await table.bulkDelete((await table.toCollection().primaryKeys()).filter((id) => !unsentIds.has(id)));
+      }
+      await db.meta.put({ key: 'cursor', value: 0 });
+    });
   }
 
   /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */
