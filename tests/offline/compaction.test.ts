@@ -77,7 +77,7 @@ describe('offline engine after change-log compaction', () => {
     const listed = await server.call({ method: 'GET', url: '/api/v1/campaign?limit=100', token: person.token });
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const mirror = await engine.db.records('campaign').toArray();
-    const view = (records: { id: unknown; name: unknown; version: unknown }[]) =>
+    const view = (records: Record<string, unknown>[]) =>
       records.map(({ id, name, version }) => ({ id, name, version })).sort((a, b) => String(a.id).localeCompare(String(b.id)));
     expect(view(mirror)).toEqual(view(listed.body.campaigns));
     expect(await engine.db.records('campaign').get(doomed.id)).toBeUndefined();

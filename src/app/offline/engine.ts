@@ -182,6 +182,7 @@ export function createOfflineEngine(options: EngineOptions) {
             state: 'dead',
             error: { status: outcome.status, code: outcome.code, message: outcome.message, details: outcome.details },
           });
+          if (entry.kind === 'create' || entry.kind === 'createMany') await failDependents(entry, outcome.message);
           break;
         case 'auth':
           break;
@@ -189,12 +190,36 @@ export function createOfflineEngine(options: EngineOptions) {
     });
   }
 
-  /** Undoes an entry's optimistic change: creates vanish, updates and deletes get their old record back. */
-  async function rollBack(entry: OutboxEntry) {
+  /**
+   * Undoes an entry's optimistic change: creates vanish, updates and deletes get their old record back
+   * (not those in `gone`: records whose create was refused).
+   */
+  async function rollBack(entry: OutboxEntry, gone: ReadonlySet<string> = new Set()) {
     const table = db.records(entry.entity);
     if (entry.kind === 'create' || entry.kind === 'createMany') await table.bulkDelete(entry.recordIds);
-    else await table.bulkPut(entry.before.map((r) => derive(entry.entity, r) as LocalRecord));
+    else await table.bulkPut(entry.before.filter((r) => !gone.has(r.id as string)).map((r) => derive(entry.entity, r) as LocalRecord));
   }
+
+  /**
+   * The server refused a create: the later entries of its records (edits, deletions made on the new
+   * record before it was sent) can never land. Each becomes a dead letter of its own (424
+   * DEPENDENCY_REFUSED), its change undone, shown in the sync issues beside the create, and retried or
+   * discarded with it; never sent, never dropped silently.
+   */
+  async function failDependents(create: OutboxEntry, message: string) {
+    const gone = new Set(create.recordIds);
+    for (const later of await laterOf(create)) {
+      if (later.state !== 'queued') continue;
+      await rollBack(later, gone);
+      await db.outbox.update(later.seq!, {
+        state: 'dead',
+        dependsOn: create.seq,
+        error: { status: 424, code: 'DEPENDENCY_REFUSED', message },
+      });
+    }
+  }
+
+  const dependentsOf = async (entry: OutboxEntry) => (await laterOf(entry)).filter((e) => e.dependsOn === entry.seq);
 
   /** Redoes it, when a dead letter is tried again. */
   async function reapply(entry: OutboxEntry) {
@@ -603,17 +628,29 @@ export function createOfflineEngine(options: EngineOptions) {
         else await db.records(entry.entity).bulkDelete(entry.recordIds);
         await db.outbox.bulkDelete([seq, ...(await laterOf(entry)).map((e) => e.seq!)]);
       }),
-    /** Dead letter: send it again (a new key: the server remembers the refusal of the old one). */
+    /**
+     * Dead letter: send it again (a new key: the server remembers the refusal of the old one), with the
+     * entries that failed only because of it.
+     */
     retry: (seq: number) =>
       resolveEntry(seq, async (entry) => {
-        await reapply(entry);
-        await db.outbox.update(seq, { state: 'queued', idempotencyKey: options.newId(), attempts: 0, notBefore: 0, error: undefined });
+        for (const again of [entry, ...(await dependentsOf(entry))]) {
+          await reapply(again);
+          await db.outbox.update(again.seq!, {
+            state: 'queued',
+            idempotencyKey: options.newId(),
+            attempts: 0,
+            notBefore: 0,
+            error: undefined,
+            dependsOn: undefined,
+          });
+        }
       }),
-    /** Dead letter or conflict: give it up (its change is already rolled back for a dead letter). */
+    /** Dead letter or conflict: give it up, with what depended on it (changes already rolled back for dead letters). */
     discard: (seq: number) =>
       resolveEntry(seq, async (entry) => {
         if (entry.state === 'conflict') await rollBack(entry);
-        await db.outbox.delete(seq);
+        await db.outbox.bulkDelete([seq, ...(await dependentsOf(entry)).map((e) => e.seq!)]);
       }),
 
     /** Logout: stop and wipe this user's local data. */
