@@ -135,9 +135,16 @@ export function createOfflineEngine(options: EngineOptions) {
     }
   }
 
-  /** Later entries of the same records, which were built on this one. */
-  const laterOf = async (entry: OutboxEntry) =>
-    (await db.outbox.where('recordIds').anyOf(entry.recordIds).toArray()).filter((e) => e.seq! > entry.seq!);
+  /**
+   * Later entries of the same records, which were built on this one (once each). A Dexie promise, not
+   * an async function: awaited deep inside a transaction, a native one would let it commit early.
+   */
+  const laterOf = (entry: OutboxEntry) =>
+    db.outbox
+      .where('recordIds')
+      .anyOf(entry.recordIds)
+      .toArray()
+      .then((entries) => [...new Map(entries.filter((e) => e.seq! > entry.seq!).map((e) => [e.seq, e])).values()]);
 
   async function settle(entry: OutboxEntry, outcome: Outcome) {
     const table = db.records(entry.entity);
@@ -219,7 +226,7 @@ export function createOfflineEngine(options: EngineOptions) {
     }
   }
 
-  const dependentsOf = async (entry: OutboxEntry) => (await laterOf(entry)).filter((e) => e.dependsOn === entry.seq);
+  const dependentsOf = (entry: OutboxEntry) => laterOf(entry).then((later) => later.filter((e) => e.dependsOn === entry.seq));
 
   /** Redoes it, when a dead letter is tried again. */
   async function reapply(entry: OutboxEntry) {
