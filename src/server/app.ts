@@ -41,7 +41,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { systemClock, type Clock } from './scheduler/clock.ts';
 import type { JobDefinition } from './scheduler/define-job.ts';
-import { JOBS } from './scheduler/jobs.ts';
+import { schedulerJobs } from './scheduler/jobs.ts';
 import { createScheduler } from './scheduler/scheduler.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
@@ -96,7 +96,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   const scheduler = createScheduler({
     db: database.db,
     clock,
-    jobs: (scheduling && scheduling.jobs) || JOBS,
+    jobs: (scheduling && scheduling.jobs) || schedulerJobs(config),
     onChanges: (cursor) => realtime.changed(cursor),
     onBooked: (job, key) =>
       void Promise.resolve(job.announce?.(app.services, key)).catch((error) =>

@@ -37,6 +37,11 @@ export type Config = {
   loginBackoff: { pair: Backoff; account: Backoff; address: Backoff };
   /** Heavy requests (batch, import, export, stats) per user in a window. */
   heavyRequests: { max: number; windowSeconds: number };
+  /**
+   * Days a change-log row is kept before compaction may remove it (superseded rows and deletions only):
+   * a client offline longer refills its mirror from scratch (docs/decisions/change-log-compaction.md).
+   */
+  changeLogRetentionDays: number;
   /** Behind a proxy that terminates TLS: trust its X-Forwarded-Proto (and address) headers. */
   trustProxy: boolean;
   clientDir: string;
@@ -51,6 +56,11 @@ function jwtSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+const positiveNumber = (text: string | undefined) => {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : undefined;
+};
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? process.env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
@@ -74,6 +84,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     // One dashboard visit costs five heavy reads (lead stats, trend, top campaigns, deposit and withdrawal
     // stats): 30 a minute refused a person's sixth visit; 120 still stops a flood of batches or imports.
     heavyRequests: { max: 120, windowSeconds: 60 },
+    changeLogRetentionDays: positiveNumber(process.env.CHANGE_LOG_RETENTION_DAYS) ?? 30,
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientDir: path.join(ROOT_DIR, 'dist', 'client'),
     ...overrides,

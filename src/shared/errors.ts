@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'ALREADY_APPROVED',
   'SECURE_CODE_INVALID',
   'OFFLINE',
+  'SYNC_RESYNC',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -80,5 +81,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SECURE_CODE_INVALID: 422,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
+  /** A `/sync` cursor older than the change log's compaction point: refill the mirror from 0. */
+  SYNC_RESYNC: 410,
   INTERNAL: 500,
 };

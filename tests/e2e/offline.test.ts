@@ -290,8 +290,7 @@ describe('offline: campaigns with the network cut', () => {
     await expect.poll(databases).toBe(2);
     await expect.poll(() => pending(page)).toBe(0);
     await page.unroute(down);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect((await serverCampaigns(session.server)).map((c) => c.name)).toContain('Renamed in the online tab');
+    await expect.poll(async () => (await serverCampaigns(session.server)).map((c) => c.name)).toContain('Renamed in the online tab');
 
     await page.getByTestId('stop-impersonating').click();
     await gone(banner);

@@ -10,6 +10,7 @@ type Op =
   | { kind: 'rename'; target: number; name: string }
   | { kind: 'theirs'; target: number; name: string }
   | { kind: 'remove'; target: number }
+  | { kind: 'refusedWithEdits'; name: string; edits: { name: string; remove: boolean }[] }
   | { kind: 'createMany'; names: string[] }
   | { kind: 'reload' }
   | { kind: 'offline'; on: boolean };
@@ -23,6 +24,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('rename' as const), target: fc.nat(), name }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('theirs' as const), target: fc.nat(), name }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), target: fc.nat() }) },
+  // A record the server will refuse to create, edited or deleted before that refusal arrives.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refusedWithEdits' as const),
+      name,
+      edits: fc.array(fc.record({ name, remove: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('createMany' as const), names: fc.array(name, { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('offline' as const), on: fc.boolean() }) },
@@ -84,6 +94,8 @@ describe('offline engine, property-based', () => {
         await engine.start();
         const model = new Map<string, string>();
         const rejected = new Set<string>();
+        /** Entries made on a record whose create is refused: each must end a dead letter of its own. */
+        let dependents = 0;
         const known: string[] = [];
         // Campaign names are unique (case-insensitively): each name this run writes is made its own.
         let written = 0;
@@ -137,6 +149,21 @@ describe('offline engine, property-based', () => {
               model.delete(id);
               break;
             }
+            case 'refusedWithEdits': {
+              const { id } = await store.create({ name: '' });
+              known.push(id);
+              rejected.add(id);
+              for (const change of step.edits) {
+                // Once refused, its create is undone here: there is nothing left to edit (the store says
+                // NOT_FOUND, or a removal does nothing). Its entries never leave the outbox: count them.
+                const entries = () => engine.db.outbox.where('recordIds').equals(id).count();
+                const before = await entries();
+                if (change.remove) await store.remove(id);
+                else await store.update(id, { name: own(change.name) }).catch((error: Error) => expect(error.message).toBe('NOT_FOUND'));
+                dependents += (await entries()) - before;
+              }
+              break;
+            }
             case 'createMany': {
               const names = step.names.map(own);
               const records = await store.createMany(names.map((name) => ({ name })));
@@ -164,6 +191,14 @@ describe('offline engine, property-based', () => {
         expect(new Map(rows.map((r) => [r.id, r.name]))).toEqual(model);
         const issues = await engine.issues();
         expect(new Set(issues.filter((i) => i.state === 'dead').flatMap((i) => i.recordIds))).toEqual(rejected);
+        // Entries built on a refused create failed with it, each shown, naming the create it needed.
+        const failedWith = issues.filter((i) => i.error?.code === 'DEPENDENCY_REFUSED');
+        expect(failedWith.length).toBe(dependents);
+        for (const entry of failedWith) {
+          const create = issues.find((i) => i.seq === entry.dependsOn);
+          expect(create?.kind).toBe('create');
+          expect(entry.recordIds).toEqual(create?.recordIds);
+        }
         // The local mirror, once pulled, holds what the server holds: no ghost of a rejected or deleted record.
         await engine.pull();
         const mirror = (await engine.db.records('campaign').bulkGet(known)).filter((r) => r !== undefined);

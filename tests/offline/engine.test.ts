@@ -227,6 +227,44 @@ describe('offline engine against the real server', () => {
     await tabB.stop();
   });
 
+  it('fails the edits of a refused create with it: shown, undone, retried and discarded together', async () => {
+    const online = switchableOnline(false);
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { online });
+    await engine.start();
+    const store = createOfflineEntityStore(engine, 'campaign');
+    const refused = await store.create({ name: '' });
+    await store.update(refused.id, { name: 'Never a campaign' });
+    await store.remove(refused.id);
+    const kept = await store.create({ name: 'Sent beside a refused one' });
+    online.set(true);
+    await drained(engine);
+    const issues = await engine.issues();
+    expect(issues.map((i) => [i.kind, i.state, i.error?.status, i.error?.code ?? null])).toEqual([
+      ['create', 'dead', 400, 'VALIDATION'],
+      ['update', 'dead', 424, 'DEPENDENCY_REFUSED'],
+      ['delete', 'dead', 424, 'DEPENDENCY_REFUSED'],
+    ]);
+    expect(issues.slice(1).map((i) => i.dependsOn)).toEqual([issues[0].seq, issues[0].seq]);
+    // Nothing of the refused record is left here or reached the server; the other create did.
+    expect(await engine.db.records('campaign').get(refused.id)).toBeUndefined();
+    expect((await serverCampaigns()).map((c) => c.id)).not.toContain(refused.id);
+    expect((await serverCampaigns()).map((c) => c.id)).toContain(kept.id);
+
+    // Try again: the create and both edits go again (refused again: the name is still empty).
+    await engine.retry(issues[0].seq!);
+    await drained(engine);
+    expect((await engine.issues()).map((i) => [i.kind, i.error?.code])).toEqual([
+      ['create', 'VALIDATION'],
+      ['update', 'DEPENDENCY_REFUSED'],
+      ['delete', 'DEPENDENCY_REFUSED'],
+    ]);
+    // Discard: the create and what depended on it leave together.
+    await engine.discard((await engine.issues())[0].seq!);
+    expect(await engine.issues()).toEqual([]);
+    expect(await engine.unsentCount()).toBe(0);
+    await engine.stop();
+  });
+
   it('wipes the user database on logout', async () => {
     const engine = engineFor(admin.id, baseUrl, () => admin.token, { online: switchableOnline(false) });
     await engine.start();

@@ -135,9 +135,16 @@ export function createOfflineEngine(options: EngineOptions) {
     }
   }
 
-  /** Later entries of the same records, which were built on this one. */
-  const laterOf = async (entry: OutboxEntry) =>
-    (await db.outbox.where('recordIds').anyOf(entry.recordIds).toArray()).filter((e) => e.seq! > entry.seq!);
+  /**
+   * Later entries of the same records, which were built on this one (once each). A Dexie promise, not
+   * an async function: awaited deep inside a transaction, a native one would let it commit early.
+   */
+  const laterOf = (entry: OutboxEntry) =>
+    db.outbox
+      .where('recordIds')
+      .anyOf(entry.recordIds)
+      .toArray()
+      .then((entries) => [...new Map(entries.filter((e) => e.seq! > entry.seq!).map((e) => [e.seq, e])).values()]);
 
   async function settle(entry: OutboxEntry, outcome: Outcome) {
     const table = db.records(entry.entity);
@@ -182,6 +189,7 @@ export function createOfflineEngine(options: EngineOptions) {
             state: 'dead',
             error: { status: outcome.status, code: outcome.code, message: outcome.message, details: outcome.details },
           });
+          if (entry.kind === 'create' || entry.kind === 'createMany') await failDependents(entry, outcome.message);
           break;
         case 'auth':
           break;
@@ -189,12 +197,36 @@ export function createOfflineEngine(options: EngineOptions) {
     });
   }
 
-  /** Undoes an entry's optimistic change: creates vanish, updates and deletes get their old record back. */
-  async function rollBack(entry: OutboxEntry) {
+  /**
+   * Undoes an entry's optimistic change: creates vanish, updates and deletes get their old record back
+   * (not those in `gone`: records whose create was refused).
+   */
+  async function rollBack(entry: OutboxEntry, gone: ReadonlySet<string> = new Set()) {
     const table = db.records(entry.entity);
     if (entry.kind === 'create' || entry.kind === 'createMany') await table.bulkDelete(entry.recordIds);
-    else await table.bulkPut(entry.before.map((r) => derive(entry.entity, r) as LocalRecord));
+    else await table.bulkPut(entry.before.filter((r) => !gone.has(r.id as string)).map((r) => derive(entry.entity, r) as LocalRecord));
   }
+
+  /**
+   * The server refused a create: the later entries of its records (edits, deletions made on the new
+   * record before it was sent) can never land. Each becomes a dead letter of its own (424
+   * DEPENDENCY_REFUSED), its change undone, shown in the sync issues beside the create, and retried or
+   * discarded with it; never sent, never dropped silently.
+   */
+  async function failDependents(create: OutboxEntry, message: string) {
+    const gone = new Set(create.recordIds);
+    for (const later of await laterOf(create)) {
+      if (later.state !== 'queued') continue;
+      await rollBack(later, gone);
+      await db.outbox.update(later.seq!, {
+        state: 'dead',
+        dependsOn: create.seq,
+        error: { status: 424, code: 'DEPENDENCY_REFUSED', message },
+      });
+    }
+  }
+
+  const dependentsOf = (entry: OutboxEntry) => laterOf(entry).then((later) => later.filter((e) => e.dependsOn === entry.seq));
 
   /** Redoes it, when a dead letter is tried again. */
   async function reapply(entry: OutboxEntry) {
@@ -300,9 +332,10 @@ export function createOfflineEngine(options: EngineOptions) {
           cursor: number;
           hasMore: boolean;
         };
-        const fetchPage = (since: number): Promise<Page | 'auth'> => {
+        const fetchPage = (since: number): Promise<Page | 'auth' | 'resync'> => {
           const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}`).then((answer) => {
             if (answer.status === 401) return 'auth' as const;
+            if (answer.status === 410 && (answer.body as { code?: string } | null)?.code === 'SYNC_RESYNC') return 'resync' as const;
             if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
             return answer.body as Page;
           });
@@ -312,11 +345,20 @@ export function createOfflineEngine(options: EngineOptions) {
         // Pipelined: the next page downloads while this one is written (the cursor is stored with
         // each page's last chunk, so a failure restarts from the last page written).
         let next = fetchPage(((await db.meta.get('cursor'))?.value as number | undefined) ?? 0);
+        let refilled = false;
         while (running) {
           const page = await next;
           if (page === 'auth') {
             setStatus({ pausedForAuth: true });
             return;
+          }
+          if (page === 'resync') {
+            // A pull from 0 is never refused: a second refusal means something else is wrong.
+            if (refilled) throw new Error('sync 410');
+            refilled = true;
+            await refill();
+            next = fetchPage(0);
+            continue;
           }
           if (page.hasMore) next = fetchPage(page.cursor);
           // A failure before the last chunk pulls the page again: its upserts and deletes are idempotent.
@@ -337,6 +379,28 @@ export function createOfflineEngine(options: EngineOptions) {
       }
     })();
     return pulling;
+  }
+
+  /**
+   * The server compacted its change log past this mirror's cursor (410 SYNC_RESYNC, after a long time
+   * away): the deletions since then are no longer in the log, so the mirror is refilled from 0
+   * (docs/decisions/change-log-compaction.md). Unsent changes go first, so what the server accepts comes
+   * back in the refill; then every mirrored record is cleared except those the outbox still holds (mine
+   * until the server has them), and the cursor goes back to 0, in one transaction: a reload halfway
+   * through carries on with a plain pull from 0.
+   */
+  async function refill() {
+    // The same guard as the sending loop's (in flight, sent on demand): nothing goes twice.
+    while (running && (await sendReady()));
+    const tables = ENTITY_NAMES.map((entity) => db.records(entity));
+    await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+      const unsentIds = new Set((await db.outbox.toArray()).flatMap((entry) => entry.recordIds));
+      for (const table of tables) {
+        if (!unsentIds.size) await table.clear();
+        else await table.bulkDelete((await table.toCollection().primaryKeys()).filter((id) => !unsentIds.has(id)));
+      }
+      await db.meta.put({ key: 'cursor', value: 0 });
+    });
   }
 
   /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */
@@ -571,17 +635,29 @@ export function createOfflineEngine(options: EngineOptions) {
         else await db.records(entry.entity).bulkDelete(entry.recordIds);
         await db.outbox.bulkDelete([seq, ...(await laterOf(entry)).map((e) => e.seq!)]);
       }),
-    /** Dead letter: send it again (a new key: the server remembers the refusal of the old one). */
+    /**
+     * Dead letter: send it again (a new key: the server remembers the refusal of the old one), with the
+     * entries that failed only because of it.
+     */
     retry: (seq: number) =>
       resolveEntry(seq, async (entry) => {
-        await reapply(entry);
-        await db.outbox.update(seq, { state: 'queued', idempotencyKey: options.newId(), attempts: 0, notBefore: 0, error: undefined });
+        for (const again of [entry, ...(await dependentsOf(entry))]) {
+          await reapply(again);
+          await db.outbox.update(again.seq!, {
+            state: 'queued',
+            idempotencyKey: options.newId(),
+            attempts: 0,
+            notBefore: 0,
+            error: undefined,
+            dependsOn: undefined,
+          });
+        }
       }),
-    /** Dead letter or conflict: give it up (its change is already rolled back for a dead letter). */
+    /** Dead letter or conflict: give it up, with what depended on it (changes already rolled back for dead letters). */
     discard: (seq: number) =>
       resolveEntry(seq, async (entry) => {
         if (entry.state === 'conflict') await rollBack(entry);
-        await db.outbox.delete(seq);
+        await db.outbox.bulkDelete([seq, ...(await dependentsOf(entry)).map((e) => e.seq!)]);
       }),
 
     /** Logout: stop and wipe this user's local data. */

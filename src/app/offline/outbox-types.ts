@@ -27,6 +27,11 @@ export type OutboxEntry = {
   /** Records as they were before the optimistic change, to roll back to. */
   before: Record<string, unknown>[];
   error?: { status: number; code?: string; message: string; details?: unknown };
+  /**
+   * A dead letter only because it was built on a create the server refused (`error.code`
+   * DEPENDENCY_REFUSED): the outbox seq of that create, retried and discarded together with it.
+   */
+  dependsOn?: number;
   /** The server's record on a version conflict. */
   current?: Record<string, unknown>;
   createdAt: number;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -420,6 +421,18 @@ export const changeLog = pgTable(
   },
   (t) => [index().using('gin', t.audience), index().on(t.entity, t.seq)],
 );
+
+/**
+ * Each compaction of the change log (docs/decisions/change-log-compaction.md): rows up to `throughSeq`
+ * that a later row of the same record supersedes, or that log a deletion, are gone. A `/sync` cursor
+ * below the highest `throughSeq` can no longer be served as a delta: that client resyncs from 0.
+ */
+export const changeLogCompactions = pgTable('change_log_compactions', {
+  throughSeq: bigint({ mode: 'number' }).primaryKey(),
+  at: at().notNull(),
+  /** Change-log rows removed by this compaction. */
+  removed: integer().notNull(),
+});
 
 /** Double-entry-style ledger: one row per balance change, written with its cause (DESIGN.md §6). */
 export const ledger = pgTable(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SYNCED_ENTITY_NAMES } from '../entities/index.ts';
 import { settingRecordSchema, settingUpdateSchema } from '../setting.ts';
-import { errorResponses, fileAnswer, multipartBody } from './common.ts';
+import { apiErrorSchema, errorResponses, fileAnswer, multipartBody } from './common.ts';
 
 export const getSettingContract = { response: { 200: settingRecordSchema.nullable(), ...errorResponses } };
 export const updateSettingContract = { body: settingUpdateSchema, response: { 200: settingRecordSchema, ...errorResponses } };
@@ -30,6 +30,8 @@ export const syncContract = {
       hasMore: z.boolean(),
     }),
     ...errorResponses,
+    /** SYNC_RESYNC: the cursor is older than the change log's compaction point; pull again from 0. */
+    410: apiErrorSchema,
   },
 };
 

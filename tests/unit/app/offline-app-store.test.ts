@@ -172,8 +172,12 @@ describe('the app store over the offline engine', () => {
     stopCampaigns();
     stopLeads();
     const seen = campaigns;
+    // A watcher still subscribed is told of the next write; by then the stopped one would have been too.
+    let later = 0;
+    const stopLater = watchTable(engine, 'campaign', () => later++);
     await engine.mutations.create('campaign', { name: 'y' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(() => later).toBeGreaterThan(0);
+    stopLater();
     expect(campaigns).toBe(seen);
   });
 

@@ -99,7 +99,13 @@ function IssueCard({ entry, engine }: { entry: OutboxEntry; engine: OfflineEngin
           {t('app.syncIssues.madeAt', { time: formatDateTime(entry.createdAt, localLanguage) })}
         </span>
       </header>
-      <p className={css({ fontSize: 'sm' })}>{conflict ? t('app.syncIssues.conflictText') : t('app.syncIssues.deadText')}</p>
+      <p className={css({ fontSize: 'sm' })}>
+        {conflict
+          ? t('app.syncIssues.conflictText')
+          : entry.dependsOn !== undefined
+            ? t('app.syncIssues.dependencyText')
+            : t('app.syncIssues.deadText')}
+      </p>
       {entry.error?.message ? (
         <div
           className={css({
@@ -179,9 +185,12 @@ function IssueCard({ entry, engine }: { entry: OutboxEntry; engine: OfflineEngin
             <Button variant="outline" disabled={busy} onClick={() => setConfirming(true)}>
               {t('app.syncIssues.discard')}
             </Button>
-            <Button disabled={busy} onClick={() => act('retry', () => engine.retry(entry.seq!), 'app.syncIssues.retried')}>
-              {t('app.syncIssues.retry')}
-            </Button>
+            {/* Built on a refused create: it goes again only with that create (its own Try again). */}
+            {entry.dependsOn === undefined ? (
+              <Button disabled={busy} onClick={() => act('retry', () => engine.retry(entry.seq!), 'app.syncIssues.retried')}>
+                {t('app.syncIssues.retry')}
+              </Button>
+            ) : null}
           </>
         )}
       </div>

@@ -4,12 +4,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isAdmin } from '../../../shared/roles.ts';
 import type { Actor } from '../../context.ts';
 import { changeLog } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { parse } from '../../http/validate.ts';
 import { can, scopeWhere } from '../../policy.ts';
 import { publicRecord, type ResourceDefinition, type Row } from '../../resources/define-resource.ts';
 import { RESOURCES, resourceByEntity } from '../../resources/registry.ts';
 import { syncContract } from '../../../shared/contracts/platform.ts';
+import { compactionPoint } from './compaction.ts';
 
 export type SyncChange = { entity: string; op: 'upsert' | 'delete'; id: string; record?: Row };
 
@@ -28,7 +30,9 @@ function visibleChanges(actor: Actor): SQL | undefined {
 
 /**
  * GET /sync (DESIGN.md §4): the changes after `since`, only what the caller may see, each record
- * as it is now; a record gone or out of scope comes as a delete.
+ * as it is now; a record gone or out of scope comes as a delete. A cursor below the change log's
+ * compaction point is answered 410 SYNC_RESYNC: the deletions since it may be gone from the log, so
+ * the client refills its mirror from 0 (docs/decisions/change-log-compaction.md).
  */
 export function registerSyncRoutes(app: FastifyInstance) {
   app.get('/api/v1/sync', { schema: { tags: ['sync'], summary: 'Changes since a cursor', ...syncContract } }, async (request) => {
@@ -41,6 +45,9 @@ export function registerSyncRoutes(app: FastifyInstance) {
       .where(and(gt(changeLog.seq, since), visibleChanges(actor)))
       .orderBy(asc(changeLog.seq))
       .limit(limit + 1);
+    // Read after the rows: a compaction that removed some of them has committed its point by now.
+    const compacted = since > 0 ? await compactionPoint(db) : 0;
+    if (since < compacted) throw new AppError('SYNC_RESYNC', { compactedThrough: compacted });
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit);
     const cursor = page.length ? page[page.length - 1].seq : since;

@@ -1,3 +1,9 @@
+CREATE TABLE "change_log_compactions" (
+	"through_seq" bigint PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"removed" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "socket_io_attachments" (
 	"id" bigserial NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now(),
