@@ -228,7 +228,11 @@ export function EntityList(props: EntityListProps) {
   const loadedIds = selected.size ? list.loaded().map((row) => row.id) : [];
   // Offered once a whole page is ticked and more match than are loaded (the header box takes the loaded rows).
   const offerAllMatching =
-    !allMatching && loadedIds.length > 0 && loadedIds.every((id) => selected.has(id)) && (list.count ?? 0) > selected.size;
+    !allMatching &&
+    list.countExact &&
+    loadedIds.length > 0 &&
+    loadedIds.every((id) => selected.has(id)) &&
+    (list.count ?? 0) > selected.size;
   const filterCount = state.filters?.length ?? 0;
   const hasForm = Boolean(props.form || props.renderForm);
   // The shared access table decides first (what the server would refuse is never offered); a screen may narrow it.
