@@ -112,10 +112,17 @@ describe('bulk work on a filtered set', () => {
     const bobs = before.find((r) => r.user_id === bob.id)?.n ?? 0;
     expect(mine).toBeGreaterThan(0);
     expect(bobs).toBeGreaterThan(0);
-    const deleted = await server.call({ method: 'DELETE', url: '/api/v1/notification/batch', token: alice.token, payload: { matching: {} } });
+    const deleted = await server.call({
+      method: 'DELETE',
+      url: '/api/v1/notification/batch',
+      token: alice.token,
+      payload: { matching: {} },
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.count).toBe(mine);
-    const after = await server.sql<{ user_id: string; n: number }>(`select user_id, count(*)::int as n from notifications group by user_id`);
+    const after = await server.sql<{ user_id: string; n: number }>(
+      `select user_id, count(*)::int as n from notifications group by user_id`,
+    );
     expect(after.find((r) => r.user_id === alice.id)).toBeUndefined();
     expect(after.find((r) => r.user_id === bob.id)?.n).toBe(bobs);
   });
@@ -159,7 +166,11 @@ describe('bulk work on a filtered set', () => {
     const audits = await server.sql<{ data: { to: string; leadIds: string[] } }>(
       `select data from audit_log where action = 'user.bulk-assign' order by id desc limit 3`,
     );
-    expect(Object.fromEntries(audits.map((a) => [a.data.to, a.data.leadIds.length]))).toEqual({ [bob.id]: 2, [admin.id]: 2, [alice.id]: 2 });
+    expect(Object.fromEntries(audits.map((a) => [a.data.to, a.data.leadIds.length]))).toEqual({
+      [bob.id]: 2,
+      [admin.id]: 2,
+      [alice.id]: 2,
+    });
     for (const [person, count] of [
       [bob, 2],
       [admin, 2],
@@ -203,10 +214,17 @@ describe('bulk work on a filtered set', () => {
     expect((await server.sql(`select id from users where id = '${carol.id}'`)).length).toBe(0);
     expect(await lastAssignedCount(bob.id)).toBe(3);
 
-    const unassigned = await server.call({ method: 'DELETE', url: '/api/v1/user/batch', token: root, payload: { ids: [dave.id], leadsTo: 'none' } });
+    const unassigned = await server.call({
+      method: 'DELETE',
+      url: '/api/v1/user/batch',
+      token: root,
+      payload: { ids: [dave.id], leadsTo: 'none' },
+    });
     expect(unassigned.status).toBe(200);
     expect(await ownersOf(daves)).toEqual({ [daves[0]]: null, [daves[1]]: null });
-    const audit = await server.sql<{ data: { leadsTo: string } }>(`select data from audit_log where action = 'user.delete' and entity_id = '${dave.id}'`);
+    const audit = await server.sql<{ data: { leadsTo: string } }>(
+      `select data from audit_log where action = 'user.delete' and entity_id = '${dave.id}'`,
+    );
     expect(audit[0].data.leadsTo).toBe('none');
 
     // Nobody's leads: no question asked.
@@ -228,7 +246,13 @@ describe('bulk work on a filtered set', () => {
     await deposit(open);
 
     const all = [booked, open, ...plain];
-    const refused = await server.call({ method: 'DELETE', url: '/api/v1/user/batch', token: root, headers: { 'x-lang': 'fr' }, payload: { ids: all } });
+    const refused = await server.call({
+      method: 'DELETE',
+      url: '/api/v1/user/batch',
+      token: root,
+      headers: { 'x-lang': 'fr' },
+      payload: { ids: all },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('DELETE_BLOCKED');
     expect(refused.body.message).toBe('2 des enregistrements choisis ne peuvent pas être supprimés : rien n’a été supprimé');
@@ -243,13 +267,17 @@ describe('bulk work on a filtered set', () => {
     const again = await server.call({ method: 'DELETE', url: '/api/v1/user/batch', token: root, payload: { matching } });
     expect(again.status).toBe(409);
     expect(Object.keys(again.body.details).sort()).toEqual([booked, open]);
-    const others = await server.call({ method: 'DELETE', url: '/api/v1/user/batch', token: root, payload: { matching, except: [booked, open] } });
+    const others = await server.call({
+      method: 'DELETE',
+      url: '/api/v1/user/batch',
+      token: root,
+      payload: { matching, except: [booked, open] },
+    });
     expect(others.status).toBe(200);
     expect(others.body.count).toBe(2);
-    expect((await server.sql(`select id from users where id in (${all.map((id) => `'${id}'`).join(',')}) order by id`)).map((r: any) => r.id)).toEqual([
-      booked,
-      open,
-    ]);
+    expect(
+      (await server.sql(`select id from users where id in (${all.map((id) => `'${id}'`).join(',')}) order by id`)).map((r: any) => r.id),
+    ).toEqual([booked, open]);
     // One lead alone says the same.
     const single = await server.call({ method: 'DELETE', url: `/api/v1/user/${open}`, token: root });
     expect(single.body.details).toEqual({ [open]: 'Otto Open: 1 deposit is still open' });

@@ -22,7 +22,9 @@ describe('leads: bulk work on a filtered set (en)', () => {
         ['Carla', 'Closer'],
       ]) {
         const email = `${first.toLowerCase()}@staff.test`;
-        staff[first] = (await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: first, lastName: last, email, roles: ['regular'] })).id;
+        staff[first] = (
+          await api<{ id: string }>(server.url, token, 'POST', '/user', { firstName: first, lastName: last, email, roles: ['regular'] })
+        ).id;
       }
       const leads = (n: number, campaignId: string, prefix: string) =>
         Array.from({ length: n }, (_, i) => ({
@@ -56,9 +58,7 @@ describe('leads: bulk work on a filtered set (en)', () => {
     await page.goto(`${session.server.url}/leads`);
     await page.getByRole('combobox', { name: 'Campaign' }).click();
     await page.getByRole('option', { name: 'Spring' }).click();
-    await expect
-      .poll(() => textOf(page.getByRole('toolbar', { name: 'List tools' })), { timeout: 20_000 })
-      .toContain(`${SPRING} records`);
+    await expect.poll(() => textOf(page.getByRole('toolbar', { name: 'List tools' })), { timeout: 20_000 }).toContain(`${SPRING} records`);
     await page.locator('thead [data-scope="checkbox"][data-part="root"]').click();
     const bar = page.getByRole('region', { name: 'Actions on the selection' });
     // The header box takes the loaded rows only; the bar offers the rest.
@@ -90,7 +90,7 @@ describe('leads: bulk work on a filtered set (en)', () => {
     expect(count(null, 'other')).toBe(OTHER);
   });
 
-  test("deleting a staff member who holds leads asks where they go, with the count", async () => {
+  test('deleting a staff member who holds leads asks where they go, with the count', async () => {
     const { page } = session.browser;
     await page.goto(`${session.server.url}/users`);
     const row = page.getByRole('row').filter({ hasText: 'carla@staff.test' });

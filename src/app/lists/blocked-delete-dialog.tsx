@@ -50,7 +50,9 @@ export function BlockedDeleteDialog({
         </>
       }
     >
-      <ul className={css({ display: 'flex', flexDir: 'column', gap: '1', ps: '5', listStyleType: 'disc', maxH: '15rem', overflowY: 'auto' })}>
+      <ul
+        className={css({ display: 'flex', flexDir: 'column', gap: '1', ps: '5', listStyleType: 'disc', maxH: '15rem', overflowY: 'auto' })}
+      >
         {Object.entries(reasons).map(([id, line]) => (
           <li key={id}>{line}</li>
         ))}

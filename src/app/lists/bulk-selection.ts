@@ -39,4 +39,3 @@ export async function runBulkOnline<T>(method: 'PATCH' | 'DELETE' | 'POST', path
 /** Records a delete refused (DELETE_BLOCKED): id → "name: reason", translated by the server. */
 export const blockedOf = (error: ApiError): Record<string, string> | null =>
   error.code === 'DELETE_BLOCKED' && error.details ? error.details : null;
-

@@ -164,22 +164,32 @@ export function EntityList(props: EntityListProps) {
     return sort ? sort.order : false;
   };
 
-  const onSelect = useCallback((ids: string[], checked: boolean) => {
-    // Unticking a row while all matching are chosen goes back to the rows ticked by hand.
-    if (allMatching && !checked) {
-      setAllMatching(false);
-      setSelected(new Set(list.loaded().map((row) => row.id).filter((id) => !ids.includes(id))));
-      return;
-    }
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
+  const onSelect = useCallback(
+    (ids: string[], checked: boolean) => {
+      // Unticking a row while all matching are chosen goes back to the rows ticked by hand.
+      if (allMatching && !checked) {
+        setAllMatching(false);
+        setSelected(
+          new Set(
+            list
+              .loaded()
+              .map((row) => row.id)
+              .filter((id) => !ids.includes(id)),
+          ),
+        );
+        return;
       }
-      return next;
-    });
-  }, [allMatching, list]);
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (checked) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      });
+    },
+    [allMatching, list],
+  );
 
   const failed = (action: string) => (error: { message: string }) => t(`app.list.${action}Failed`, { error: error.message });
 

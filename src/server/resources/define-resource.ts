@@ -377,8 +377,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
       }
       for (const row of rows) await hooks.beforeDelete?.(ctx, row, options);
       const ids = rows.map((row) => row.id as string);
-      for (let i = 0; i < ids.length; i += 5000)
-        await work.tx.delete(table).where(inArray(columns.id, ids.slice(i, i + 5000)));
+      for (let i = 0; i < ids.length; i += 5000) await work.tx.delete(table).where(inArray(columns.id, ids.slice(i, i + 5000)));
       work.changed(rows.map((row) => changeOf(row, 'delete')));
       return { body: { success: true, count: rows.length, ids } };
     });

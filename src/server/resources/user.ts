@@ -237,12 +237,23 @@ export const userResource = defineResource({
           .where(eq(users.assignedTo, id))
           .returning({ id: users.id });
         const leadIds = moved.map((m) => m.id);
-        changed(leadIds.map((lead) => ({ entity: 'user', recordId: lead, op: 'upsert' as const, audience: [lead, id, to].filter((v): v is string => !!v) })));
+        changed(
+          leadIds.map((lead) => ({
+            entity: 'user',
+            recordId: lead,
+            op: 'upsert' as const,
+            audience: [lead, id, to].filter((v): v is string => !!v),
+          })),
+        );
         await touchLeadRecords(ctx, leadIds, [id, to]);
         await audit('user.bulk-assign', 'user', null, { leadIds, from: id, to });
         if (to && to !== actor.id) await notify(ctx, to, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: leadIds.length });
       }
-      await audit('user.delete', 'user', id, { email: existing.email, roles: existing.roles, leadsTo: held ? (leadsTo ?? null) : undefined });
+      await audit('user.delete', 'user', id, {
+        email: existing.email,
+        roles: existing.roles,
+        leadsTo: held ? (leadsTo ?? null) : undefined,
+      });
     },
   },
 });

@@ -22,12 +22,15 @@ function createBody(entity: EntityDefinition) {
  * query, bodies and answers of every route. The server attaches them to its routes; clients type
  * their calls with them.
  */
-export function standardContract<E extends EntityDefinition>(entity: E, options: {
+export function standardContract<E extends EntityDefinition>(
+  entity: E,
+  options: {
     plainParams?: boolean;
     maxBatch?: number;
     /** What a delete takes besides the record (where a staff member's leads go): a query parameter, and in a batch's body. */
     deleteOptions?: z.ZodRawShape;
-  } = {},) {
+  } = {},
+) {
   const record = entity.record;
   const list = z.object({ [entity.plural]: z.array(record), count: z.number().int(), pageToCreate: z.number().int() });
   // Plain `?read=false` filters on the entity's filterable fields where the resource takes them; any

@@ -102,7 +102,10 @@ export function BulkAssignDialog({ selection, onClose, onDone }: { selection: Li
       />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.people.roundRobinHint')}</p>
       {shares.length > 1 ? (
-        <ul aria-label={t('app.people.roundRobinSplit')} className={css({ fontSize: 'sm', display: 'flex', flexDir: 'column', gap: '0.5' })}>
+        <ul
+          aria-label={t('app.people.roundRobinSplit')}
+          className={css({ fontSize: 'sm', display: 'flex', flexDir: 'column', gap: '0.5' })}
+        >
           {chosen.map((id, index) => (
             <li key={id}>{t('app.people.shareOf', { name: staff.nameOf(id), count: shares[index] })}</li>
           ))}

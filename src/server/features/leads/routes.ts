@@ -104,7 +104,10 @@ export function registerLeadRoutes(app: FastifyInstance) {
             audience: [lead.id, targetOf.get(lead.id as string), lead.assignedTo].filter((v): v is string => typeof v === 'string'),
           })),
         );
-        const split = assignees.map((userId) => ({ userId, count: leads.filter((lead) => targetOf.get(lead.id as string) === userId).length }));
+        const split = assignees.map((userId) => ({
+          userId,
+          count: leads.filter((lead) => targetOf.get(lead.id as string) === userId).length,
+        }));
         return { body: { success: true, assigned: moved.length, unchanged: leads.length - moved.length, split } };
       });
     },
