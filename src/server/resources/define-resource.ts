@@ -362,6 +362,8 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
       if (ifMatch !== undefined && rows[0] && rows[0].version !== ifMatch) {
         throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(rows[0]) });
       }
+      // Refusals of the person first (403), then of the records; all in this one transaction, so a refusal undoes the rest.
+      for (const row of rows) await hooks.beforeDelete?.(ctx, row, options);
       // All or none: one blocked record stops the whole delete, and every blocked one is named with its reason.
       const blocked = hooks.deleteBlockers && rows.length ? await hooks.deleteBlockers(ctx, rows) : new Map<string, DeleteBlock>();
       if (blocked.size) {
@@ -375,7 +377,6 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         );
         throw new AppError('DELETE_BLOCKED', details, { count: blocked.size, total: rows.length });
       }
-      for (const row of rows) await hooks.beforeDelete?.(ctx, row, options);
       const ids = rows.map((row) => row.id as string);
       for (let i = 0; i < ids.length; i += 5000) await work.tx.delete(table).where(inArray(columns.id, ids.slice(i, i + 5000)));
       work.changed(rows.map((row) => changeOf(row, 'delete')));
