@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'HAS_DEPENDENTS',
   'CAMPAIGN_HAS_LEADS',
+  'DELETE_BLOCKED',
+  'STAFF_HAS_LEADS',
   'INSUFFICIENT_FUNDS',
   'FILE_TOO_LARGE',
   'FILE_TYPE',
@@ -57,6 +59,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   EMAIL_TAKEN: 409,
   HAS_DEPENDENTS: 409,
   CAMPAIGN_HAS_LEADS: 409,
+  /** Some records of a delete cannot go (`details`: record id → its name and why); none was deleted. */
+  DELETE_BLOCKED: 409,
+  /** A staff member holding leads is deleted only with `leadsTo` (another user, or `none`). */
+  STAFF_HAS_LEADS: 409,
   INSUFFICIENT_FUNDS: 422,
   FILE_TOO_LARGE: 413,
   FILE_TYPE: 415,

@@ -185,6 +185,8 @@ describe('leads: list, forms and admin actions (en)', () => {
     await visible(dialog.getByText('Choose a user'));
     await dialog.getByRole('combobox', { name: 'Assign to' }).click();
     await page.getByRole('option', { name: 'Alice Agent' }).click();
+    // The picker takes several users (round robin): it stays open until dismissed.
+    await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await gone(page.getByRole('dialog'));
     await visible(page.getByText('2 leads assigned to Alice Agent'));
@@ -277,6 +279,7 @@ describe('leads: list, forms and admin actions (en)', () => {
       const dialog = page.getByRole('dialog', { name: 'Assign 1 lead' });
       await dialog.getByRole('combobox', { name: 'Assign to' }).click();
       await page.getByRole('option', { name: 'Alice Agent' }).click();
+      await page.keyboard.press('Escape');
       await dialog.getByRole('button', { name: 'Assign' }).click();
       await gone(page.getByRole('dialog'));
       await row.getByRole('button', { name: 'Row actions' }).click();

@@ -31,6 +31,9 @@ import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
 import { deleteView, saveView, savedViews, viewsOf } from './saved-views.ts';
 import { useSparseRows } from './use-sparse-rows.ts';
+import { BlockedDeleteDialog } from './blocked-delete-dialog.tsx';
+import { blockedOf, runBulkOnline, selectionBody, type ListSelection } from './bulk-selection.ts';
+import { isOnline } from '../api/online-only.ts';
 
 export type ListColumn = {
   field: string;
@@ -71,13 +74,23 @@ export type EntityListProps = {
   actions?: ReactNode;
   /** Extra controls under the toolbar (e.g. quick filters). */
   toolbar?: ReactNode;
-  /** Extra actions on the selection; `done` clears it and reloads the list. */
-  bulkActions?: (selected: EntityRecord[], done: () => void) => ReactNode;
+  /** Extra actions on the selection (ticked rows, or all matching); `done` clears it and reloads the list. */
+  bulkActions?: (selection: ListSelection, done: () => void) => ReactNode;
+  /** The screen's own delete confirmation (a staff member's leads must go somewhere); the plain one otherwise. */
+  renderDelete?: (props: { selection: ListSelection; onClose: () => void; onDone: () => void }) => ReactNode;
   /** Opening a row (double click); the edit dialog by default. */
   onRowOpen?: (row: EntityRecord) => void;
 };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | null;
+
+/** Every row counts as ticked while "all matching" is chosen, loaded or not. */
+class EveryId extends Set<string> {
+  override has(): boolean {
+    return true;
+  }
+}
+const EVERY_ID: ReadonlySet<string> = new EveryId();
 
 /** The list mechanism of every entity screen: search, filters, sorts, columns, views, selection, forms. */
 export function EntityList(props: EntityListProps) {
@@ -99,15 +112,24 @@ export function EntityList(props: EntityListProps) {
   );
   const list = useSparseRows(store, query, reload);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // "Select all N matching": the list's filters and search stand for the records, resolved by the server.
+  const [allMatching, setAllMatching] = useState(false);
+  const [blocked, setBlocked] = useState<{ selection: ListSelection; reasons: Record<string, string> } | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<EntityRecord[] | null>(null);
+  const [deleting, setDeleting] = useState<ListSelection | null>(null);
   const [dialog, setDialog] = useState<'filters' | 'json' | 'saveView' | null>(null);
   const [search, setSearch] = useState(state.q ?? '');
   const views = viewsOf(useSnapshot(savedViews), me?.id, entity);
-  const refresh = useCallback(() => {
+  const clearSelection = useCallback(() => {
     setSelected(new Set());
-    setReload((n) => n + 1);
+    setAllMatching(false);
   }, []);
+  const refresh = useCallback(() => {
+    clearSelection();
+    setReload((n) => n + 1);
+  }, [clearSelection]);
+  // Another search or filter is another set: a selection made on the old one never carries over.
+  useEffect(clearSelection, [query, clearSelection]);
 
   // Typing waits for a pause before it reaches the URL (and the server).
   useEffect(() => {
@@ -142,44 +164,92 @@ export function EntityList(props: EntityListProps) {
     return sort ? sort.order : false;
   };
 
-  const onSelect = useCallback((ids: string[], checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
+  const onSelect = useCallback(
+    (ids: string[], checked: boolean) => {
+      // Unticking a row while all matching are chosen goes back to the rows ticked by hand.
+      if (allMatching && !checked) {
+        setAllMatching(false);
+        setSelected(
+          new Set(
+            list
+              .loaded()
+              .map((row) => row.id)
+              .filter((id) => !ids.includes(id)),
+          ),
+        );
+        return;
       }
-      return next;
-    });
-  }, []);
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (checked) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      });
+    },
+    [allMatching, list],
+  );
 
   const failed = (action: string) => (error: { message: string }) => t(`app.list.${action}Failed`, { error: error.message });
 
-  const remove = async (records: EntityRecord[]) => {
-    await runOp(
-      `${entity}.delete`,
-      () =>
-        records.length === 1 && records[0] ? store.remove(records[0].id, records[0].version) : store.removeMany(records.map((r) => r.id)),
-      {
-        toast: failed('delete'),
-      },
-    ).catch((error: unknown) => {
+  /**
+   * Deletes the selection. One row, or rows ticked offline, go through the store (queued offline);
+   * online, a batch or "all matching" goes to the server at once, which deletes all or none and names
+   * each record it refused with the reason, so the person may delete the others.
+   */
+  const remove = async (selection: ListSelection, except: string[] = []) => {
+    const [single] = selection.records;
+    const bulkOnServer = selection.matching || (selection.records.length > 1 && isOnline());
+    const count = selection.count - except.length;
+    try {
+      await runOp(
+        `${entity}.delete`,
+        () =>
+          bulkOnServer
+            ? runBulkOnline('DELETE', `/v1/${entity}/batch`, selectionBody(selection, 'ids', except))
+            : selection.records.length === 1 && single
+              ? store.remove(single.id, single.version)
+              : store.removeMany(selection.records.map((r) => r.id)),
+        { toast: (error) => (blockedOf(error) ? false : failed('delete')(error)) },
+      );
+    } catch (error) {
+      const reasons = blockedOf(error as ApiError);
+      if (reasons) {
+        setDeleting(null);
+        setBlocked({ selection, reasons });
+        return;
+      }
       // Refused (e.g. a campaign with leads): read again, so a row removed optimistically comes back.
       refresh();
       throw error;
-    });
-    showToast(t('app.list.deleted', { count: records.length }), 'success');
+    }
+    showToast(t('app.list.deleted', { count }), 'success');
     setDeleting(null);
+    setBlocked(null);
     refresh();
   };
 
-  const selectedRecords = selected.size ? list.loaded().filter((row) => selected.has(row.id)) : [];
+  const selectedRecords = selected.size && !allMatching ? list.loaded().filter((row) => selected.has(row.id)) : [];
+  const matching = { filters: query.filters ?? [], ...(query.q ? { q: query.q } : {}) };
+  const selection: ListSelection = allMatching
+    ? { count: list.count ?? 0, records: [], matching }
+    : { count: selectedRecords.length, records: selectedRecords };
+  const loadedIds = selected.size ? list.loaded().map((row) => row.id) : [];
+  // Offered once a whole page is ticked and more match than are loaded (the header box takes the loaded rows).
+  const offerAllMatching =
+    !allMatching &&
+    list.countExact &&
+    loadedIds.length > 0 &&
+    loadedIds.every((id) => selected.has(id)) &&
+    (list.count ?? 0) > selected.size;
   const filterCount = state.filters?.length ?? 0;
   const hasForm = Boolean(props.form || props.renderForm);
   // The shared access table decides first (what the server would refuse is never offered); a screen may narrow it.
   const may = (action: CrudAction) => mayOn(roles, entity, action);
   const canCreate = hasForm && may('create') && (props.canCreate ?? true);
   const mayDelete = (row: EntityRecord) => may('delete') && (props.canDelete?.(row) ?? true);
+  const mayDeleteSelection = allMatching ? may('delete') : selectedRecords.length > 0 && selectedRecords.every(mayDelete);
   const mayEdit = (row: EntityRecord) => hasForm && may('update') && (props.canEdit?.(row) ?? true);
 
   return (
@@ -272,20 +342,36 @@ export function EntityList(props: EntityListProps) {
         </span>
       </div>
       {props.toolbar}
-      {selected.size > 0 ? (
+      {selected.size > 0 || allMatching ? (
         <div
           role="region"
           aria-label={t('app.list.bulkActions')}
-          className={css({ display: 'flex', gap: '2', alignItems: 'center', bg: 'primary.subtle', borderRadius: 'md', px: '3', py: '2' })}
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            bg: 'primary.subtle',
+            borderRadius: 'md',
+            px: '3',
+            py: '2',
+          })}
         >
-          <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{t('app.list.selected', { count: selected.size })}</span>
-          {props.bulkActions?.(selectedRecords, refresh)}
-          {selectedRecords.length && selectedRecords.every(mayDelete) ? (
-            <Button variant="danger" size="sm" onClick={() => setDeleting(selectedRecords)}>
+          <span className={css({ fontSize: 'sm', fontWeight: 'medium' })} aria-live="polite">
+            {allMatching ? t('app.list.allMatchingSelected', { count: selection.count }) : t('app.list.selected', { count: selected.size })}
+          </span>
+          {offerAllMatching ? (
+            <Button variant="outline" size="sm" onClick={() => setAllMatching(true)}>
+              {t('app.list.selectAllMatching', { count: list.count ?? 0 })}
+            </Button>
+          ) : null}
+          {props.bulkActions?.(selection, refresh)}
+          {mayDeleteSelection ? (
+            <Button variant="danger" size="sm" onClick={() => setDeleting(selection)}>
               {t('app.list.deleteSelected')}
             </Button>
           ) : null}
-          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+          <Button variant="ghost" size="sm" onClick={clearSelection}>
             {t('app.list.clearSelection')}
           </Button>
         </div>
@@ -308,7 +394,7 @@ export function EntityList(props: EntityListProps) {
         columnVisibility={columnVisibility}
         sortOf={sortOf}
         onSort={(field) => onStateChange({ ...state, sorts: toggleSort(state.sorts, field), view: undefined })}
-        selected={selected}
+        selected={allMatching ? EVERY_ID : selected}
         onSelect={onSelect}
         onRangeChange={list.ensureRange}
         loading={list.loading}
@@ -319,7 +405,9 @@ export function EntityList(props: EntityListProps) {
             ? [{ value: 'edit', label: t('app.common.edit'), onSelect: () => setEditing({ mode: 'edit', record }) }]
             : []),
           ...(props.rowMenu?.(record, refresh) ?? []),
-          ...(mayDelete(record) ? [{ value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting([record]) }] : []),
+          ...(mayDelete(record)
+            ? [{ value: 'delete', label: t('app.common.delete'), onSelect: () => setDeleting({ count: 1, records: [record] }) }]
+            : []),
         ]}
       />
       {editing && props.renderForm
@@ -358,15 +446,26 @@ export function EntityList(props: EntityListProps) {
           }}
         />
       ) : null}
-      {deleting ? (
+      {deleting && props.renderDelete
+        ? props.renderDelete({ selection: deleting, onClose: () => setDeleting(null), onDone: refresh })
+        : null}
+      {deleting && !props.renderDelete ? (
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setDeleting(null)}
-          title={t('app.list.confirmDeleteTitle', { count: deleting.length })}
-          description={t('app.list.confirmDelete', { count: deleting.length })}
+          title={t('app.list.confirmDeleteTitle', { count: deleting.count })}
+          description={t('app.list.confirmDelete', { count: deleting.count })}
           confirmLabel={t('app.common.delete')}
           danger
           onConfirm={() => remove(deleting).catch(() => undefined)}
+        />
+      ) : null}
+      {blocked ? (
+        <BlockedDeleteDialog
+          total={blocked.selection.count}
+          reasons={blocked.reasons}
+          onClose={() => setBlocked(null)}
+          onDeleteOthers={() => remove(blocked.selection, Object.keys(blocked.reasons)).catch(() => undefined)}
         />
       ) : null}
       {dialog === 'filters' ? (

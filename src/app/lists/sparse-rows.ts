@@ -14,6 +14,8 @@ export type SparseSnapshot<T> = {
   loaded: () => T[];
   loading: boolean;
   error: unknown;
+  /** False while `count` is provisional (a lower bound the offline store gives before it has counted). */
+  countExact: boolean;
 };
 
 /**
@@ -25,6 +27,7 @@ export class SparseRows<T extends EntityRecord> {
   private inFlight = new Set<number>();
   private controller = new AbortController();
   private snapshot: SparseSnapshot<T> = this.makeSnapshot(null, 0, null);
+  private countExact = true;
   private listeners = new Set<() => void>();
   /** Bumped by every refresh: a page read before it is stale when it lands. */
   private generation = 0;
@@ -100,10 +103,11 @@ export class SparseRows<T extends EntityRecord> {
       wanted.forEach((page, i) => this.pages.set(page, results[i]!.rows));
       const last = Math.max(1, Math.ceil(count / this.pageSize));
       for (const page of [...this.pages.keys()]) if (page > last) this.pages.delete(page);
-      this.publish(count);
       const exact = results.find((r) => r.exactCount)?.exactCount;
+      this.countExact = !exact;
+      this.publish(count);
       exact?.then(
-        (n) => !this.controller.signal.aborted && generation === this.generation && this.publish(n),
+        (n) => !this.controller.signal.aborted && generation === this.generation && this.publishExact(n),
         () => undefined,
       );
     } catch (error) {
@@ -129,16 +133,22 @@ export class SparseRows<T extends EntityRecord> {
       // Read before a change it does not show: read it again.
       if (generation !== this.generation) return void this.load(page);
       this.pages.set(page, result.rows);
+      if (result.exactCount) this.countExact = false;
       this.publish(result.count);
       // A provisional count (the offline store answers before it has counted): the exact one follows.
       result.exactCount?.then(
-        (count) => !this.controller.signal.aborted && generation === this.generation && this.publish(count),
+        (count) => !this.controller.signal.aborted && generation === this.generation && this.publishExact(count),
         () => undefined,
       );
     } catch (error) {
       this.inFlight.delete(page);
       if (!this.controller.signal.aborted) this.publish(this.snapshot.count, error);
     }
+  }
+
+  private publishExact(count: number): void {
+    this.countExact = true;
+    this.publish(count);
   }
 
   // O(1) per page: nothing is copied, so a page arriving costs the same at row 10 or 99,990.
@@ -155,6 +165,7 @@ export class SparseRows<T extends EntityRecord> {
       loaded: () => [...this.pages.values()].flat(),
       loading: this.inFlight.size > 0,
       error,
+      countExact: this.countExact,
     };
   }
 }

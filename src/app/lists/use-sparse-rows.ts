@@ -3,7 +3,15 @@ import type { EntityRecord, EntityStore } from '../data/entity-store.ts';
 import { queryKey, type ListState } from './list-state.ts';
 import { SparseRows, type SparseSnapshot } from './sparse-rows.ts';
 
-const EMPTY: SparseSnapshot<never> = { count: null, version: 0, rowAt: () => null, loaded: () => [], loading: true, error: null };
+const EMPTY: SparseSnapshot<never> = {
+  count: null,
+  version: 0,
+  rowAt: () => null,
+  loaded: () => [],
+  loading: true,
+  error: null,
+  countExact: false,
+};
 const noop = () => () => {};
 
 /** React side of SparseRows: a fresh loader whenever the query (not the columns) changes. */

@@ -11,8 +11,8 @@ export const ops = proxy<Record<string, OpState>>({});
 export const opState = (name: string): OpState => ops[name] ?? { status: 'idle', error: null };
 
 export type RunOptions = {
-  /** Builds the toast text from the error (e.g. 'Failed to upload logo'); the error's own text otherwise. */
-  toast?: ((error: ApiError) => string) | false;
+  /** Builds the toast text from the error (e.g. 'Failed to upload logo'), or false when the screen says it itself; the error's own text otherwise. */
+  toast?: ((error: ApiError) => string | false) | false;
 };
 
 /** Runs `work` as operation `name`: loading → succeeded | failed; a failure is kept and toasted. */
@@ -25,7 +25,8 @@ export async function runOp<T>(name: string, work: () => Promise<T>, options: Ru
   } catch (cause) {
     const error = toApiError(cause);
     ops[name] = { status: 'failed', error };
-    if (options.toast !== false) showToast(options.toast ? options.toast(error) : error.message, 'error');
+    const text = options.toast === false ? false : options.toast ? options.toast(error) : error.message;
+    if (text !== false) showToast(text, 'error');
     throw error;
   }
 }

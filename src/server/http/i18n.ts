@@ -25,10 +25,20 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export const hasMessage = (key: string) => lookup(catalogs.en, key) !== undefined;
+export const hasMessage = (key: string) => lookup(catalogs.en, key) !== undefined || lookup(catalogs.en, `${key}_other`) !== undefined;
 
-/** Translates `key` with i18next-style `{{name}}` parameters, falling back to English, then to the key. */
+/** The message for `key` in `lang`; with a numeric `count`, its plural form (`key_one`, `key_other` …) as i18next picks it. */
+function templateOf(lang: Language, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(lang).select(count);
+    const plural = lookup(catalogs[lang], `${key}_${form}`) ?? lookup(catalogs[lang], `${key}_other`);
+    if (plural) return plural;
+  }
+  return lookup(catalogs[lang], key);
+}
+
+/** Translates `key` with i18next-style `{{name}}` parameters (and plurals by `count`), falling back to English, then to the key. */
 export function translate(lang: Language, key: string, params: Record<string, unknown> = {}): string {
-  const template = lookup(catalogs[lang], key) ?? lookup(catalogs.en, key) ?? key;
+  const template = templateOf(lang, key, params.count) ?? templateOf('en', key, params.count) ?? key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

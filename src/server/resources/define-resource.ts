@@ -17,6 +17,8 @@ import { mutate, type Work } from '../http/mutate.ts';
 import { parse } from '../http/validate.ts';
 import { audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
+import { lockSelection } from './selection.ts';
+import type { SelectionInput } from '../../shared/selection.ts';
 
 export type Row = Record<string, unknown>;
 export type ResourceContext = Work & { request: FastifyRequest };
@@ -45,9 +47,17 @@ export type ResourceHooks<T extends PgTable = PgTable, E extends EntityDefinitio
   prepareUpdate?(ctx: ResourceContext, existing: RowOf<T>, patch: UpdateInput<E>): Promise<ValuesOf<T>> | ValuesOf<T>;
   afterCreate?(ctx: ResourceContext, created: RowOf<T>): Promise<void>;
   afterUpdate?(ctx: ResourceContext, previous: RowOf<T>, updated: RowOf<T>): Promise<void>;
-  /** May refuse a delete (a campaign with leads) or record it (audit). */
-  beforeDelete?(ctx: ResourceContext, existing: RowOf<T>): Promise<void>;
+  /**
+   * Why some of the rows about to be deleted cannot be (money on a lead's ledger): a message per
+   * blocked row. A delete with any blocked row deletes none and names each with its reason.
+   */
+  deleteBlockers?(ctx: ResourceContext, rows: RowOf<T>[]): Promise<Map<string, DeleteBlock>>;
+  /** May refuse a delete (a campaign with leads) or record it (audit); `options` are the resource's `deleteOptions`. */
+  beforeDelete?(ctx: ResourceContext, existing: RowOf<T>, options: Row): Promise<void>;
 };
+
+/** Why one record cannot be deleted: a message key (`blocked.*`) and its parameters (the record's name is added). */
+export type DeleteBlock = { key: string; params?: Record<string, unknown> };
 
 export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
   entity: E;
@@ -68,6 +78,10 @@ export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefi
   /** Filters may also come as plain query parameters (`?read=false`), as for notification. */
   plainParams?: boolean;
   maxBatch?: number;
+  /** What a delete takes besides the record (src/shared/contracts/standard-set.ts), handed to `beforeDelete`. */
+  deleteOptions?: z.ZodRawShape;
+  /** How a blocked record is named in the refusal (a person's full name); its id otherwise. */
+  nameOf?: (row: Row) => string;
   hooks?: ResourceHooks<T, E>;
 };
 
@@ -341,40 +355,50 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
     );
   }
 
-  async function remove(request: FastifyRequest, reply: FastifyReply, ids: string[], ifMatch?: number) {
+  async function remove(request: FastifyRequest, reply: FastifyReply, selection: SelectionInput, options: Row, ifMatch?: number) {
     return mutate(request, reply, async (work) => {
       const ctx = context(request, work);
-      const rows = (await work.tx
-        .select()
-        .from(table)
-        .where(conjunction(inArray(columns.id, ids), inScope(work.tx, work.actor)))
-        .for('update')) as Row[];
-      if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
-      if (ifMatch !== undefined && rows[0].version !== ifMatch) {
+      const rows = await lockSelection(work.tx, resource, work.actor, selection);
+      if (ifMatch !== undefined && rows[0] && rows[0].version !== ifMatch) {
         throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(rows[0]) });
       }
-      for (const row of rows) await hooks.beforeDelete?.(ctx, row);
-      await work.tx.delete(table).where(inArray(columns.id, ids));
+      // Refusals of the person first (403), then of the records; all in this one transaction, so a refusal undoes the rest.
+      for (const row of rows) await hooks.beforeDelete?.(ctx, row, options);
+      // All or none: one blocked record stops the whole delete, and every blocked one is named with its reason.
+      const blocked = hooks.deleteBlockers && rows.length ? await hooks.deleteBlockers(ctx, rows) : new Map<string, DeleteBlock>();
+      if (blocked.size) {
+        const details = Object.fromEntries(
+          rows
+            .filter((row) => blocked.has(row.id as string))
+            .map((row) => {
+              const block = blocked.get(row.id as string)!;
+              return [row.id, { key: block.key, params: { ...block.params, name: resource.nameOf?.(row) ?? row.id } }];
+            }),
+        );
+        throw new AppError('DELETE_BLOCKED', details, { count: blocked.size, total: rows.length });
+      }
+      const ids = rows.map((row) => row.id as string);
+      for (let i = 0; i < ids.length; i += 5000) await work.tx.delete(table).where(inArray(columns.id, ids.slice(i, i + 5000)));
       work.changed(rows.map((row) => changeOf(row, 'delete')));
-      return { body: { success: true, count: rows.length, ids: rows.map((r) => r.id) } };
+      return { body: { success: true, count: rows.length, ids } };
     });
   }
 
   function registerDelete() {
     app.delete(
       `${base}/batch`,
-      { schema: { tags, summary: `Delete many ${entity.plural}, all or none`, ...contract.batchRemove } },
+      { schema: { tags, summary: `Delete many ${entity.plural} (by id or all matching a filter), all or none`, ...contract.batchRemove } },
       async (request, reply) => {
         allow(actorOrThrow(request), 'delete');
-        const { ids } = request.body as { ids: string[] };
-        return remove(request, reply, ids);
+        const { ids, matching, except, ...options } = request.body as SelectionInput & Row;
+        return remove(request, reply, { ids, matching, except }, options);
       },
     );
 
     app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${entity.name}`, ...contract.remove } }, async (request, reply) => {
       allow(actorOrThrow(request), 'delete');
       const { id } = request.params as IdParams;
-      return remove(request, reply, [id], ifMatchOf(request));
+      return remove(request, reply, { ids: [id] }, (resource.deleteOptions ? request.query : {}) as Row, ifMatchOf(request));
     });
   }
 }
@@ -386,7 +410,8 @@ type UntypedHooks = {
   prepareUpdate?: (ctx: ResourceContext, existing: Row, patch: Row) => Promise<Row> | Row;
   afterCreate?: (ctx: ResourceContext, created: Row) => Promise<void>;
   afterUpdate?: (ctx: ResourceContext, previous: Row, updated: Row) => Promise<void>;
-  beforeDelete?: (ctx: ResourceContext, existing: Row) => Promise<void>;
+  deleteBlockers?: (ctx: ResourceContext, rows: Row[]) => Promise<Map<string, DeleteBlock>>;
+  beforeDelete?: (ctx: ResourceContext, existing: Row, options: Row) => Promise<void>;
 };
 
 /** A lifecycle field (or a money field once it has left its first state) named in a create or a PATCH: actions move it. */

@@ -10,7 +10,9 @@ import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../features/auth/passwords.ts';
 import { revokeUserSessions } from '../features/auth/sessions.ts';
-import { defineResource, type ResourceContext, type Row } from './define-resource.ts';
+import { defineResource, type DeleteBlock, type ResourceContext, type Row } from './define-resource.ts';
+import { notify } from '../notifications/notify.ts';
+import { staffDeleteOptions } from '../../shared/contracts/leads.ts';
 import { touchLeadRecords } from './lead-records.ts';
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'mobile'];
@@ -64,6 +66,8 @@ export const userResource = defineResource({
   table: users,
   access: { scope: { kind: 'user' }, ...ENTITY_ACCESS.user },
   hidden: ['passwordHash'],
+  deleteOptions: staffDeleteOptions,
+  nameOf: (row) => `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim() || String(row.email),
   hooks: {
     /** Emails are unique in the batch and in the database; assignees are regular or admin users. */
     async checkBatch({ tx }, inputs) {
@@ -184,17 +188,72 @@ export const userResource = defineResource({
       }
     },
 
-    async beforeDelete(ctx, existing) {
+    /** Money stays with its lead: a lead with a ledger, open deposits or other money records is not deleted. */
+    async deleteBlockers({ tx }, rows) {
+      const ids = rows.map((row) => row.id);
+      const blocked = new Map<string, DeleteBlock>();
+      const found = (await tx.execute(sql`
+        select u.id,
+          (select count(*)::int from deposits d where d.user_id = u.id and d.status in ('pending', 'awaiting_3d_secure')) as open_deposits,
+          exists (select 1 from accounts a where a.lead_id = u.id) as ledger,
+          (exists (select 1 from deposits d where d.user_id = u.id)
+            or exists (select 1 from withdrawals w where w.user_id = u.id)
+            or exists (select 1 from orders o where o.user_id = u.id)
+            or exists (select 1 from investments i where i.user_id = u.id)
+            or exists (select 1 from dividends v where v.user_id = u.id)
+            or exists (select 1 from offers f where f.user_id = u.id)
+            or exists (select 1 from ledger l where l.user_id = u.id)) as money
+        from users u where u.id = any(${sql.param(ids)}::uuid[])`)) as unknown as {
+        rows: { id: string; open_deposits: number; ledger: boolean; money: boolean }[];
+      };
+      for (const row of found.rows) {
+        if (row.open_deposits > 0) blocked.set(row.id, { key: 'blocked.openDeposits', params: { count: row.open_deposits } });
+        else if (row.ledger) blocked.set(row.id, { key: 'blocked.ledger' });
+        else if (row.money) blocked.set(row.id, { key: 'blocked.moneyRecords' });
+      }
+      return blocked;
+    },
+
+    /**
+     * A staff member's leads never lose their owner silently: the delete says where they go (`leadsTo`:
+     * another regular or admin user, or `none`), or is refused with how many there are.
+     */
+    async beforeDelete(ctx, existing, { leadsTo }) {
       const { tx, actor, audit, changed } = ctx;
-      if (!mayActOn(actor, { id: existing.id as string, roles: existing.roles as Role[] })) throw new AppError('FORBIDDEN');
-      // Leads of a removed staff member become unassigned: say so to every client that mirrors them.
-      const orphans = await tx
-        .update(users)
-        .set({ assignedTo: null, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
-        .where(eq(users.assignedTo, existing.id as string))
-        .returning({ id: users.id });
-      changed(orphans.map(({ id }) => ({ entity: 'user', recordId: id, op: 'upsert' as const, audience: [id, existing.id as string] })));
-      await audit('user.delete', 'user', existing.id as string, { email: existing.email, roles: existing.roles });
+      const id = existing.id as string;
+      if (!mayActOn(actor, { id, roles: existing.roles as Role[] })) throw new AppError('FORBIDDEN');
+      const [{ held }] = await tx
+        .select({ held: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.assignedTo, id));
+      if (held > 0) {
+        if (leadsTo === undefined) throw new AppError('STAFF_HAS_LEADS', undefined, { count: held });
+        const to = leadsTo === 'none' ? null : (leadsTo as string);
+        if (to === id || (to && (await unassignable(tx, [to])).size))
+          throw new AppError('VALIDATION', { leadsTo: issue('validation.assignable') });
+        const moved = await tx
+          .update(users)
+          .set({ assignedTo: to, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
+          .where(eq(users.assignedTo, id))
+          .returning({ id: users.id });
+        const leadIds = moved.map((m) => m.id);
+        changed(
+          leadIds.map((lead) => ({
+            entity: 'user',
+            recordId: lead,
+            op: 'upsert' as const,
+            audience: [lead, id, to].filter((v): v is string => !!v),
+          })),
+        );
+        await touchLeadRecords(ctx, leadIds, [id, to]);
+        await audit('user.bulk-assign', 'user', null, { leadIds, from: id, to });
+        if (to && to !== actor.id) await notify(ctx, to, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: leadIds.length });
+      }
+      await audit('user.delete', 'user', id, {
+        email: existing.email,
+        roles: existing.roles,
+        leadsTo: held ? (leadsTo ?? null) : undefined,
+      });
     },
   },
 });

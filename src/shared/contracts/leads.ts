@@ -3,17 +3,42 @@ import { timestamp } from '../entities/define-entity.ts';
 import { dateTime } from '../fields.ts';
 import { userEntity } from '../entities/user.ts';
 import { storedUploadSchema } from './platform.ts';
+import { oneSelection, selectionShape } from '../selection.ts';
 import { errorResponses, fileAnswer, idParams, multipartBody } from './common.ts';
 
+/** Most staff one round-robin assignment spreads leads over. */
+export const MAX_ASSIGNEES = 100;
+
+/**
+ * Assigns leads picked by id, or every lead matching a list's filters (src/shared/selection.ts), to
+ * one user (`userId`, null = unassigned) or round robin over several (`userIds`).
+ */
 export const bulkAssignContract = {
-  body: z.strictObject({
-    leadIds: z
-      .array(z.uuid({ error: 'validation.id' }))
-      .min(1)
-      .max(100_000),
-    userId: z.uuid({ error: 'validation.id' }).nullable(),
-  }),
-  response: { 200: z.object({ success: z.literal(true), assigned: z.number().int(), unchanged: z.number().int() }), ...errorResponses },
+  body: z
+    .strictObject({
+      ...selectionShape('leadIds', 100_000),
+      userId: z.uuid({ error: 'validation.id' }).nullable().optional(),
+      userIds: z
+        .array(z.uuid({ error: 'validation.id' }))
+        .min(1, { error: 'validation.chooseAssignee' })
+        .max(MAX_ASSIGNEES)
+        .optional(),
+    })
+    .superRefine(oneSelection('leadIds'))
+    .superRefine((body, ctx) => {
+      if ((body.userId === undefined) === (body.userIds === undefined))
+        ctx.addIssue({ code: 'custom', message: 'validation.chooseAssignee', path: ['userIds'] });
+    }),
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      assigned: z.number().int(),
+      unchanged: z.number().int(),
+      /** Leads per assignee (null = unassigned), of all the selected ones, moved or not. */
+      split: z.array(z.object({ userId: z.uuid().nullable(), count: z.number().int() })),
+    }),
+    ...errorResponses,
+  },
 };
 
 export const leadTrendContract = {
@@ -89,4 +114,12 @@ export const importLeadsContract = {
     }),
     ...errorResponses,
   },
+};
+
+/**
+ * Where a deleted staff member's leads go (DELETE /user/:id?leadsTo=…, or in a batch delete's body):
+ * to another regular or admin user, or `none` to leave them unassigned. Required when they hold leads.
+ */
+export const staffDeleteOptions = {
+  leadsTo: z.union([z.uuid({ error: 'validation.id' }), z.literal('none')], { error: 'validation.leadsTo' }).optional(),
 };

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import type { EntityDefinition } from '../entities/define-entity.ts';
 import { listQuerySchema } from '../list-params.ts';
+import { oneSelection, selectionShape } from '../selection.ts';
 import { apiErrorSchema, errorResponses, idParams } from './common.ts';
 
-/** Ids of many records, for a batch delete. */
-export const batchDeleteBody = z.strictObject({
-  ids: z
-    .array(z.uuid({ error: 'validation.id' }))
-    .min(1)
-    .max(1000),
-});
+/** Many records for a batch delete: by id, or all matching a list's filters (src/shared/selection.ts). */
+export const batchDeleteBody = (options: z.ZodRawShape = {}) =>
+  z.strictObject({ ...selectionShape('ids', 1000), ...options }).superRefine(oneSelection('ids'));
 export const deleteAnswer = z.object({ success: z.literal(true), count: z.number().int(), ids: z.array(z.uuid()) });
 
 /** A create body: the entity's fields and an optional client-made id (DESIGN.md §4), with the entity's own checks. */
@@ -25,7 +22,15 @@ function createBody(entity: EntityDefinition) {
  * query, bodies and answers of every route. The server attaches them to its routes; clients type
  * their calls with them.
  */
-export function standardContract<E extends EntityDefinition>(entity: E, options: { plainParams?: boolean; maxBatch?: number } = {}) {
+export function standardContract<E extends EntityDefinition>(
+  entity: E,
+  options: {
+    plainParams?: boolean;
+    maxBatch?: number;
+    /** What a delete takes besides the record (where a staff member's leads go): a query parameter, and in a batch's body. */
+    deleteOptions?: z.ZodRawShape;
+  } = {},
+) {
   const record = entity.record;
   const list = z.object({ [entity.plural]: z.array(record), count: z.number().int(), pageToCreate: z.number().int() });
   // Plain `?read=false` filters on the entity's filterable fields where the resource takes them; any
@@ -44,8 +49,12 @@ export function standardContract<E extends EntityDefinition>(entity: E, options:
       response: { 201: z.object({ [entity.plural]: z.array(record), count: z.number().int() }), ...errorResponses },
     },
     update: { params: idParams, body: entity.update, response: { 200: record, ...errorResponses } },
-    remove: { params: idParams, response: { 200: deleteAnswer, ...errorResponses } },
-    batchRemove: { body: batchDeleteBody, response: { 200: deleteAnswer, ...errorResponses } },
+    remove: {
+      params: idParams,
+      ...(options.deleteOptions ? { querystring: z.strictObject(options.deleteOptions) } : {}),
+      response: { 200: deleteAnswer, ...errorResponses },
+    },
+    batchRemove: { body: batchDeleteBody(options.deleteOptions), response: { 200: deleteAnswer, ...errorResponses } },
   };
 }
 

@@ -1,46 +1,67 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline } from '../../api/online-only.ts';
-import type { EntityRecord } from '../../data/entity-store.ts';
+import { css } from '../../../../styled-system/css';
+import type { bulkAssignContract } from '../../../shared/contracts/leads.ts';
+import type { AnswerOf } from '../../../shared/contracts/common.ts';
+import { isOnline, useOnline } from '../../api/online-only.ts';
 import { entityStore } from '../../data/stores.ts';
+import { runBulkOnline, selectionBody, type ListSelection } from '../../lists/bulk-selection.ts';
 import { runOp } from '../../state/ops.ts';
 import { showToast } from '../../state/ui.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Select } from '../../ui/select.tsx';
-import { bulkAssign } from '../../api/lead-api.ts';
 import { useAssignable } from '../../data/use-lookup.ts';
 
 const NONE = '-';
 
+/** How many of `count` leads each of `users` assignees gets when they are dealt in turn (the server's rule). */
+export const roundRobinShares = (count: number, users: number) =>
+  Array.from({ length: users }, (_, i) => Math.floor(count / users) + (i < count % users ? 1 : 0));
+
 /**
- * Assigns the selected leads to a regular or admin user (SPEC.md §6, admins). Online, one call
- * (one notification for the assignee); offline, one queued edit per lead, sent when the network returns.
+ * Assigns the selected leads (ticked, or all matching the list) to one user, to nobody, or in turn
+ * to several (SPEC.md §6, admins). All matching needs the server; ticked rows offline become one
+ * queued edit per lead, dealt in the server's order (by id), sent when the network returns.
  */
-export function BulkAssignDialog({ leads, onClose, onDone }: { leads: EntityRecord[]; onClose: () => void; onDone: () => void }) {
+export function BulkAssignDialog({ selection, onClose, onDone }: { selection: ListSelection; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const staff = useAssignable();
-  const [userId, setUserId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const unassign = chosen[0] === NONE;
+  const needsServer = Boolean(selection.matching);
+  const shares = unassign ? [] : roundRobinShares(selection.count, chosen.length);
+
   const submit = async () => {
-    if (!userId) return setError(t('app.people.chooseAssignee'));
+    if (!chosen.length) return setError(t('app.people.chooseAssignee'));
     setBusy(true);
     try {
-      const to = userId === NONE ? null : userId;
+      const target = unassign ? { userId: null } : chosen.length === 1 ? { userId: chosen[0] } : { userIds: chosen };
       await runOp(
         'user.bulkAssign',
         async () => {
-          if (isOnline())
-            await bulkAssign(
-              leads.map((l) => l.id),
-              to,
-            );
-          else for (const lead of leads) await entityStore('user').update(lead.id, { assignedTo: to }, lead.version);
+          if (needsServer || isOnline())
+            return runBulkOnline<AnswerOf<typeof bulkAssignContract>>('PATCH', '/v1/user/bulk-assign', {
+              ...selectionBody(selection, 'leadIds'),
+              ...target,
+            });
+          const assignees = unassign ? [null] : chosen;
+          const leads = [...selection.records].sort((a, b) => (a.id < b.id ? -1 : 1));
+          for (const [index, lead] of leads.entries())
+            await entityStore('user').update(lead.id, { assignedTo: assignees[index % assignees.length] }, lead.version);
         },
         { toast: (e) => t('app.people.bulkAssignFailed', { error: e.message }) },
       );
-      showToast(t('app.people.assigned', { count: leads.length, name: to ? staff.nameOf(to) : t('app.people.unassigned') }), 'success');
+      const name = unassign ? t('app.people.unassigned') : chosen.length === 1 ? staff.nameOf(chosen[0]) : null;
+      showToast(
+        name
+          ? t('app.people.assigned', { count: selection.count, name })
+          : t('app.people.assignedInTurn', { count: selection.count, users: chosen.length }),
+        'success',
+      );
       onDone();
       onClose();
     } catch (cause) {
@@ -53,13 +74,13 @@ export function BulkAssignDialog({ leads, onClose, onDone }: { leads: EntityReco
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('app.people.bulkAssignTitle', { count: leads.length })}
+      title={t('app.people.bulkAssignTitle', { count: selection.count })}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             {t('app.common.cancel')}
           </Button>
-          <Button loading={busy} onClick={() => void submit()}>
+          <Button loading={busy} disabled={needsServer && !online} onClick={() => void submit()}>
             {t('app.people.assign')}
           </Button>
         </>
@@ -67,15 +88,34 @@ export function BulkAssignDialog({ leads, onClose, onDone }: { leads: EntityReco
     >
       <Select
         label={t('app.people.assignTo')}
+        multiple
         options={[...staff.options, { value: NONE, label: t('app.people.unassigned') }]}
-        value={userId ? [userId] : []}
-        placeholder={t('app.people.chooseAssignee')}
+        value={chosen}
+        placeholder={t('app.people.chooseAssignees')}
         onChange={(next) => {
-          setUserId(next[0] ?? null);
+          // "Unassigned" stands alone: choosing it drops the users, choosing a user drops it.
+          const added = next.find((value) => !chosen.includes(value));
+          setChosen(added === NONE ? [NONE] : next.filter((value) => value !== NONE));
           setError(null);
         }}
         error={error}
       />
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.people.roundRobinHint')}</p>
+      {shares.length > 1 ? (
+        <ul
+          aria-label={t('app.people.roundRobinSplit')}
+          className={css({ fontSize: 'sm', display: 'flex', flexDir: 'column', gap: '0.5' })}
+        >
+          {chosen.map((id, index) => (
+            <li key={id}>{t('app.people.shareOf', { name: staff.nameOf(id), count: shares[index] })}</li>
+          ))}
+        </ul>
+      ) : null}
+      {needsServer && !online ? (
+        <p role="status" className={css({ fontSize: 'sm', color: 'error' })}>
+          {t('app.list.allMatchingNeedsConnection')}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { mayDo } from '../../../shared/access.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
+import type { ListSelection } from '../../lists/bulk-selection.ts';
 import { QuickFilters, type QuickFilter } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
 import { settings } from '../../state/settings.ts';
@@ -41,7 +42,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
   const campaigns = useCampaigns();
   const staff = useStaff();
   const person = usePersonActions();
-  const [assigning, setAssigning] = useState<{ leads: EntityRecord[]; done: () => void } | null>(null);
+  const [assigning, setAssigning] = useState<{ selection: ListSelection; done: () => void } | null>(null);
 
   const option = (field: string, value: string) => ({ value, label: t(`app.options.${field}.${value}`) });
   const columns = useMemo<ListColumn[]>(
@@ -125,8 +126,8 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
         toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
         bulkActions={
           mayDo(roles, 'user.bulkAssign')
-            ? (selected, done) => (
-                <Button size="sm" onClick={() => setAssigning({ leads: selected, done })}>
+            ? (selection, done) => (
+                <Button size="sm" onClick={() => setAssigning({ selection, done })}>
                   {t('app.people.assign')}
                 </Button>
               )
@@ -134,7 +135,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
         }
       />
       {person.dialog}
-      {assigning ? <BulkAssignDialog leads={assigning.leads} onClose={() => setAssigning(null)} onDone={assigning.done} /> : null}
+      {assigning ? <BulkAssignDialog selection={assigning.selection} onClose={() => setAssigning(null)} onDone={assigning.done} /> : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { mayActOn } from '../../data/person-actions.ts';
 import { usePersonActions } from '../../lists/person-actions-menu.tsx';
 import { StatusBadge } from '../../ui/person-badges.tsx';
 import { PersonFormDialog } from '../../forms/person-form-dialog.tsx';
+import { StaffDeleteDialog } from './staff-delete-dialog.tsx';
 import { STAFF_FILTER, STAFF_ROLES } from '../../data/use-lookup.ts';
 
 const COLUMNS: ListColumn[] = [
@@ -55,6 +56,7 @@ export function StaffScreen({ state, onStateChange }: { state: ListState; onStat
         canDelete={(row) => mayActOn(me, row, 'delete')}
         canEdit={(row) => row.id === me?.id || mayActOn(me, row, 'user.manageStaff')}
         rowMenu={person.actionsFor}
+        renderDelete={(props) => <StaffDeleteDialog {...props} />}
         toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
       />
       {person.dialog}

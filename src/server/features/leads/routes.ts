@@ -11,6 +11,8 @@ import { requireAction } from '../../policy.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../../notifications/notify.ts';
 import { leadsInScope } from '../../resources/lead-scope.ts';
+import { lockSelection } from '../../resources/selection.ts';
+import { userResource } from '../../resources/user.ts';
 import { bulkAssignContract, leadStatsContract, leadTrendContract } from '../../../shared/contracts/leads.ts';
 
 const DAY = 86_400_000;
@@ -38,56 +40,75 @@ export function registerLeadRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/v1/user/bulk-assign',
-    { schema: { tags: ['user'], summary: 'Assign many leads to a regular or admin user (admin)', ...bulkAssignContract } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Assign leads (by id or all matching a filter) to one user, or round robin over several (admin)',
+        ...bulkAssignContract,
+      },
+    },
     async (request, reply) => {
       const actor = allowed(request, 'user.bulkAssign');
-      const { leadIds, userId } = parse(bulkAssignContract.body, request.body);
-      const ids = [...new Set(leadIds)];
+      const body = parse(bulkAssignContract.body, request.body);
+      // Round robin in the order the staff were chosen; one user, or nobody, is a round of one.
+      const assignees: (string | null)[] = body.userIds ? [...new Set(body.userIds)] : [body.userId ?? null];
       return mutate(request, reply, async (work) => {
-        if (userId) {
-          const [assignee] = await work.tx
+        const named = assignees.filter((id): id is string => !!id);
+        if (named.length) {
+          const found = await work.tx
             .select({ id: users.id })
             .from(users)
             .where(
               and(
-                eq(users.id, userId),
+                inArray(users.id, named),
                 sql`${users.roles} && ${sql.param(ASSIGNABLE_ROLES as string[])}::text[]`,
                 eq(users.status, 'active'),
               ),
             );
-          if (!assignee) throw new AppError('VALIDATION', { userId: { key: 'validation.assignable', params: {} } });
+          if (found.length !== named.length)
+            throw new AppError('VALIDATION', { [body.userIds ? 'userIds' : 'userId']: { key: 'validation.assignable', params: {} } });
         }
-        const before = new Map<string, string | null>();
-        for (let i = 0; i < ids.length; i += 5000) {
-          const rows = await work.tx
-            .select({ id: users.id, assignedTo: users.assignedTo })
-            .from(users)
-            .where(leadsInScope(work.tx, actor, inArray(users.id, ids.slice(i, i + 5000))))
-            .for('update');
-          for (const row of rows) before.set(row.id, row.assignedTo);
+        // Leads only, in the caller's scope, in id order: the same selection always splits the same way.
+        const leads = await lockSelection(
+          work.tx,
+          userResource,
+          actor,
+          { ids: body.leadIds, matching: body.matching, except: body.except },
+          sql`'lead' = any(${users.roles})`,
+        ).catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'NOT_FOUND'
+            ? new AppError('NOT_FOUND', { leadIds: { key: 'validation.reference', params: {} } })
+            : error;
+        });
+        const targetOf = new Map(leads.map((lead, index) => [lead.id as string, assignees[index % assignees.length]]));
+        const moved = leads.filter((lead) => lead.assignedTo !== targetOf.get(lead.id as string));
+        for (const to of assignees) {
+          const ids = moved.filter((lead) => targetOf.get(lead.id as string) === to).map((lead) => lead.id as string);
+          for (let i = 0; i < ids.length; i += 5000) {
+            await work.tx
+              .update(users)
+              .set({ assignedTo: to, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
+              .where(inArray(users.id, ids.slice(i, i + 5000)));
+          }
+          if (!ids.length) continue;
+          const previous = [...new Set(moved.map((lead) => lead.assignedTo).filter((id): id is string => typeof id === 'string'))];
+          await touchLeadRecords(work, ids, [to, ...previous]);
+          await work.audit('user.bulk-assign', 'user', null, { leadIds: ids, to });
+          if (to && to !== actor.id) await notify(work, to, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: ids.length });
         }
-        if (before.size !== ids.length) throw new AppError('NOT_FOUND', { leadIds: { key: 'validation.reference', params: {} } });
-        const moved = ids.filter((id) => before.get(id) !== userId);
-        for (let i = 0; i < moved.length; i += 5000) {
-          await work.tx
-            .update(users)
-            .set({ assignedTo: userId, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
-            .where(inArray(users.id, moved.slice(i, i + 5000)));
-        }
-        const previous = [...new Set(moved.map((id) => before.get(id)).filter((id): id is string => !!id))];
         work.changed(
-          moved.map((id) => ({
+          moved.map((lead) => ({
             entity: 'user',
-            recordId: id,
+            recordId: lead.id as string,
             op: 'upsert' as const,
-            audience: [id, userId, before.get(id)].filter((v): v is string => !!v),
+            audience: [lead.id, targetOf.get(lead.id as string), lead.assignedTo].filter((v): v is string => typeof v === 'string'),
           })),
         );
-        if (moved.length) await touchLeadRecords(work, moved, [userId, ...previous]);
-        await work.audit('user.bulk-assign', 'user', null, { leadIds: moved, to: userId });
-        if (userId && moved.length && userId !== actor.id)
-          await notify(work, userId, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: moved.length });
-        return { body: { success: true, assigned: moved.length, unchanged: ids.length - moved.length } };
+        const split = assignees.map((userId) => ({
+          userId,
+          count: leads.filter((lead) => targetOf.get(lead.id as string) === userId).length,
+        }));
+        return { body: { success: true, assigned: moved.length, unchanged: leads.length - moved.length, split } };
       });
     },
   );
