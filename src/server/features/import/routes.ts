@@ -186,15 +186,16 @@ export function registerImportRoutes(app: FastifyInstance) {
         }
       }
 
+      const { campaignId } = form;
       const result = await mutate(request, reply, async (work) => {
         const { tx } = work;
         if (
-          campaignId(form) &&
+          campaignId &&
           !(
             await tx
               .select({ id: campaigns.id })
               .from(campaigns)
-              .where(inArray(campaigns.id, [campaignId(form)!]))
+              .where(inArray(campaigns.id, [campaignId]))
           ).length
         ) {
           throw new AppError('VALIDATION', { campaignId: { key: 'validation.reference', params: {} } });
@@ -215,7 +216,7 @@ export function registerImportRoutes(app: FastifyInstance) {
             refuse('campaignName', 'validation.unknownCampaign', { name: lead.campaignName });
             continue;
           }
-          const campaign = named ?? campaignId(form) ?? null;
+          const campaign = named ?? campaignId ?? null;
           const owner = existing.get(lead.email);
           if (owner) {
             if (form.duplicates === 'skip' || !owner.isLead) refuse('email', 'errors.EMAIL_TAKEN');
@@ -259,7 +260,7 @@ export function registerImportRoutes(app: FastifyInstance) {
           updated: updated.length,
           updatedIds: updated.slice(0, 1000),
           rejected: rejected.length,
-          campaignId: campaignId(form) ?? null,
+          campaignId: campaignId ?? null,
         });
         await notify(work, actor.id, 'importFinished', 'app.notifications.importFinished', {
           imported: values.length + updated.length,
@@ -280,8 +281,6 @@ export function registerImportRoutes(app: FastifyInstance) {
     },
   );
 }
-
-const campaignId = (form: { campaignId?: string }) => form.campaignId;
 
 /** What an update changes on an existing lead: the row's filled fields only (an empty cell keeps the value). */
 function patchOf(lead: LeadRow, campaign: string | null) {
