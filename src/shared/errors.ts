@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'IMPORT_INVALID_FILE',
   'IMPORT_MISSING_COLUMNS',
   'IMPORT_TOO_MANY_ROWS',
+  'IMPORT_EMPTY',
   'VERIFICATION_NOT_PENDING',
   'INVALID_TRANSITION',
   'LEAD_NOT_VERIFIED',
@@ -75,6 +76,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IMPORT_INVALID_FILE: 422,
   IMPORT_MISSING_COLUMNS: 422,
   IMPORT_TOO_MANY_ROWS: 413,
+  IMPORT_EMPTY: 422,
   VERIFICATION_NOT_PENDING: 409,
   /** A lifecycle move its machine does not allow from the record's state (DESIGN.md §6). */
   INVALID_TRANSITION: 422,

@@ -140,7 +140,10 @@ describe('leads and staff in French', () => {
         ['Yves', 'Noir', 'yves-sans-arobase', ''],
       ]),
     });
-    await visible(page.getByRole('list', { name: 'Vérification des colonnes' }).getByText('E-mail · présente'));
+    const summary = page.getByRole('list', { name: 'Vérification' });
+    await visible(summary.getByText('1 ligne prête à importer'));
+    await visible(summary.getByText('1 ligne avec des problèmes, écartée'));
+    await visible(summary.getByText('0 ligne dont l’e-mail est déjà utilisé'));
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
     const report = page.getByRole('region', { name: '3. Rapport' });
     await visible(report.getByText('1 prospect importé sur 2'));

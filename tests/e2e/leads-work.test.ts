@@ -183,7 +183,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
         ['A', 'B'],
       ]),
     });
-    await visible(page.getByText('Required columns are missing: email'));
+    await visible(page.getByText('Required columns are missing: Email'));
     await expect.poll(() => page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
 
     const rows = [
@@ -198,13 +198,14 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: workbook(rows),
     });
-    const check = page.getByRole('list', { name: 'Column check' });
-    await visible(check.getByText('Email · found'));
-    await visible(check.getByText('Campaign name · missing, optional'));
-    await visible(page.getByText('Ignored columns: Notes'));
-    const preview = page.getByRole('table', { name: 'First rows' });
-    await visible(preview.getByRole('cell', { name: 'ivy@import.test' }));
-    expect(await preview.getByRole('row').count()).toBe(5);
+    // Every row is checked before sending, with the server's rules; unknown columns are ignored.
+    const columns = page.getByRole('region', { name: 'Columns of the file' });
+    expect(await columns.getByRole('combobox', { name: 'Notes' }).textContent()).toContain('Ignore');
+    const summary = page.getByRole('list', { name: 'Check' });
+    await visible(summary.getByText('2 rows ready to import'));
+    await visible(summary.getByText('1 row with problems, left out'));
+    await visible(summary.getByText('1 row whose email is already in use'));
+    await visible(page.getByRole('table', { name: 'Rows with problems' }).getByText('Email: Please enter a valid email'));
     await page.getByRole('combobox', { name: 'Campaign for every lead' }).click();
     await page.getByRole('option', { name: 'Winter' }).click();
     // Hold the server's answer a moment, so the progress is seen.

@@ -3,12 +3,14 @@ import type { AnswerOf } from '../../shared/contracts/common.ts';
 import type {
   bulkAssignContract,
   documentsContract,
+  importCheckContract,
   importLeadsContract,
   leadStatsContract,
   leadTrendContract,
   uploadDocumentContract,
   verifyDocumentsContract,
 } from '../../shared/contracts/leads.ts';
+import type { DuplicateChoice } from '../../shared/lead-import.ts';
 import { http } from './client.ts';
 import { requireOnline } from './online-only.ts';
 import { uploadWithProgress, type UploadProgress } from './upload.ts';
@@ -49,11 +51,24 @@ export function uploadDocument(leadId: string, file: File, onProgress?: (p: Uplo
   return uploadWithProgress<AnswerOf<typeof uploadDocumentContract, 201>>(`/v1/user/${leadId}/documents`, form, onProgress);
 }
 
-/** The campaign goes first: the server reads the fields before it streams the file. */
-export function importLeads(file: File, campaignId: string | null, onProgress: (p: UploadProgress) => void, onUploaded: () => void) {
+export type ImportChoices = {
+  campaignId: string | null;
+  /** The field of each sheet column (null = ignored), as the person matched them. */
+  mapping: readonly (string | null)[];
+  duplicates: DuplicateChoice;
+};
+
+/** Which of these emails are already users (the server's answer, in the caller's scope). */
+export const importCheck = (emails: string[]) =>
+  http<AnswerOf<typeof importCheckContract>>('/v1/user/import-check', { method: 'POST', body: { emails } });
+
+/** The fields go first: the server reads them before it streams the file. */
+export function importLeads(file: File, choices: ImportChoices, onProgress: (p: UploadProgress) => void, onUploaded: () => void) {
   requireOnline();
   const form = new FormData();
-  if (campaignId) form.append('campaignId', campaignId);
+  if (choices.campaignId) form.append('campaignId', choices.campaignId);
+  form.append('mapping', JSON.stringify(choices.mapping.map((field) => field ?? '')));
+  form.append('duplicates', choices.duplicates);
   form.append('file', file, file.name);
   return uploadWithProgress<ImportReport>('/v1/user/import-excel', form, onProgress, onUploaded);
 }

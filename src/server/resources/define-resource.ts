@@ -132,47 +132,16 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
 
   const inScope = (db: Executor, actor: Actor) => scopeWhere(access.scope, columns, actor, db);
 
-  async function findInScope(db: Executor, actor: Actor, id: string, lock = false): Promise<Row> {
-    const query = db
-      .select()
-      .from(table)
-      .where(conjunction(eq(columns.id, id), inScope(db, actor)))
-      .limit(1);
-    const [row] = lock ? await query.for('update') : await query;
-    if (!row) throw new AppError('NOT_FOUND');
-    return row as Row;
-  }
+  const findInScope = (db: Executor, actor: Actor, id: string, lock = false) => findInScopeOf(resource, db, actor, id, lock);
 
-  const changeOf = (row: Row, op: 'upsert' | 'delete', previous?: Row) => ({
-    entity: entity.name,
-    recordId: row.id as string,
-    op,
-    ...audienceOf(access.scope, row, previous),
-  });
+  const changeOf = (row: Row, op: 'upsert' | 'delete', previous?: Row) => changeOfRow(resource, row, op, previous);
 
-  /** A lead may not set the fields the business sets for it (status, transaction id …). */
-  function checkLeadFixed(actor: Actor, values: Row, creating: boolean): Row {
-    if (!resource.leadFixed || !isLeadOnly(actor.roles)) return values;
-    for (const [field, fixed] of Object.entries(resource.leadFixed)) {
-      if (field in values && values[field] !== fixed)
-        throw new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
-    }
-    return creating ? { ...values, ...resource.leadFixed } : values;
-  }
+  const checkLeadFixed = (actor: Actor, values: Row, creating: boolean) => leadFixedValues(resource, actor, values, creating);
 
   /** A create body (validated by the entity's schema), narrowed by the schema for this caller when the resource has one. */
   function createInputOf(actor: Actor, fields: Row): Row {
     const narrower = resource.createInput?.(actor);
     return narrower ? (parse(narrower, fields) as Row) : fields;
-  }
-
-  /** A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state. */
-  function checkPatchAgainstMachine(existing: Row, patch: Row) {
-    if (!machine) return;
-    if (machine.field in patch && patch[machine.field] !== existing[machine.field]) throw statusByAction(machine.field);
-    if (existing[machine.field] === machine.initial) return;
-    const frozen = machine.frozenAfterInitial.find((field) => field in patch && patch[field] !== existing[field]);
-    if (frozen) throw statusByAction(frozen);
   }
 
   async function buildRow(ctx: ResourceContext, input: Row, id: string, checkOwner = true): Promise<Row> {
@@ -184,14 +153,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
     return row;
   }
 
-  /** Every row's owner must be one the actor may attach records to; one query for a whole batch. */
-  async function checkOwners(ctx: ResourceContext, rows: Row[]) {
-    if (!('owner' in access.scope)) return;
-    const owners = rows.map((row) => row[(access.scope as { owner: string }).owner]);
-    if (owners.some((id) => typeof id !== 'string')) throw new AppError('FORBIDDEN');
-    const allowed = await ownable(ctx.tx, access.scope, ctx.actor, owners as string[]);
-    if (owners.some((id) => !allowed.has(id as string))) throw new AppError('FORBIDDEN');
-  }
+  const checkOwners = (ctx: ResourceContext, rows: Row[]) => checkOwnersOf(resource, ctx, rows);
 
   const context = (request: FastifyRequest, work: Work): ResourceContext => ({ ...work, request });
 
@@ -331,26 +293,8 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         allow(actorOrThrow(request), 'update');
         const { id } = request.params as IdParams;
         const ifMatch = ifMatchOf(request);
-        const patch = checkLeadFixed(actorOrThrow(request), request.body as Row, false);
-        return mutate(request, reply, async (work) => {
-          const ctx = context(request, work);
-          const existing = await findInScope(work.tx, work.actor, id, true);
-          if (ifMatch !== undefined && existing.version !== ifMatch) {
-            throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(existing) });
-          }
-          const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
-          checkPatchAgainstMachine(existing, values);
-          // Moving a record to another owner follows the rule of creating one for them.
-          if ('owner' in access.scope && access.scope.owner in values) await checkOwners(ctx, [values]);
-          const [updated] = (await work.tx
-            .update(table)
-            .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
-            .where(eq(columns.id, id))
-            .returning()) as Row[];
-          work.changed(changeOf(updated, 'upsert', existing));
-          await hooks.afterUpdate?.(ctx, existing, updated);
-          return { body: serialize(updated) };
-        });
+        const patch = request.body as Row;
+        return mutate(request, reply, async (work) => ({ body: await updateRecord(resource, context(request, work), id, patch, ifMatch) }));
       },
     );
   }
@@ -433,4 +377,80 @@ export async function findScoped(db: Executor | Tx, resource: AnyResource, actor
     .from(resource.table)
     .where(and(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)));
   return row as Row | undefined;
+}
+
+/** The record `id` in the actor's scope (locked for update when asked), or NOT_FOUND. */
+async function findInScopeOf(resource: AnyResource, db: Executor, actor: Actor, id: string, lock = false): Promise<Row> {
+  const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
+  const query = db
+    .select()
+    .from(resource.table)
+    .where(conjunction(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row as Row;
+}
+
+const changeOfRow = (resource: AnyResource, row: Row, op: 'upsert' | 'delete', previous?: Row) => ({
+  entity: resource.entity.name,
+  recordId: row.id as string,
+  op,
+  ...audienceOf(resource.access.scope, row, previous),
+});
+
+/** A lead may not set the fields the business sets for it (status, transaction id …). */
+function leadFixedValues(resource: AnyResource, actor: Actor, values: Row, creating: boolean): Row {
+  if (!resource.leadFixed || !isLeadOnly(actor.roles)) return values;
+  for (const [field, fixed] of Object.entries(resource.leadFixed)) {
+    if (field in values && values[field] !== fixed)
+      throw new AppError('FORBIDDEN', { [field]: { key: 'validation.unknownField', params: {} } });
+  }
+  return creating ? { ...values, ...resource.leadFixed } : values;
+}
+
+/** A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state. */
+function checkPatchAgainstMachine(machine: Machine | undefined, existing: Row, patch: Row) {
+  if (!machine) return;
+  if (machine.field in patch && patch[machine.field] !== existing[machine.field]) throw statusByAction(machine.field);
+  if (existing[machine.field] === machine.initial) return;
+  const frozen = machine.frozenAfterInitial.find((field) => field in patch && patch[field] !== existing[field]);
+  if (frozen) throw statusByAction(frozen);
+}
+
+/** Every row's owner must be one the actor may attach records to; one query for a whole batch. */
+async function checkOwnersOf(resource: AnyResource, ctx: ResourceContext, rows: Row[]) {
+  const { scope } = resource.access;
+  if (!('owner' in scope)) return;
+  const owners = rows.map((row) => row[scope.owner]);
+  if (owners.some((id) => typeof id !== 'string')) throw new AppError('FORBIDDEN');
+  const allowed = await ownable(ctx.tx, scope, ctx.actor, owners as string[]);
+  if (owners.some((id) => !allowed.has(id as string))) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The standard PATCH inside an open mutation: the record in the actor's scope, locked, its version
+ * checked, the resource's update hooks, the lifecycle rule, the change log. Features that change
+ * records beside the standard routes (the lead import's updates) go through it too.
+ */
+export async function updateRecord(resource: AnyResource, ctx: ResourceContext, id: string, body: Row, ifMatch?: number): Promise<Row> {
+  const hooks = (resource.hooks ?? {}) as unknown as UntypedHooks;
+  const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
+  const patch = leadFixedValues(resource, ctx.actor, body, false);
+  const existing = await findInScopeOf(resource, ctx.tx, ctx.actor, id, true);
+  if (ifMatch !== undefined && existing.version !== ifMatch) {
+    throw new AppError('VERSION_CONFLICT', undefined, {}, { current: publicRecord(resource, existing) });
+  }
+  const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
+  checkPatchAgainstMachine(resource.machine, existing, values);
+  // Moving a record to another owner follows the rule of creating one for them.
+  if ('owner' in resource.access.scope && resource.access.scope.owner in values) await checkOwnersOf(resource, ctx, [values]);
+  const [updated] = (await ctx.tx
+    .update(resource.table)
+    .set({ ...values, version: sql`${columns.version} + 1`, dateLastUpdate: sql`now()` })
+    .where(eq(columns.id, id))
+    .returning()) as Row[];
+  ctx.changed(changeOfRow(resource, updated, 'upsert', existing));
+  await hooks.afterUpdate?.(ctx, existing, updated);
+  return publicRecord(resource, updated);
 }

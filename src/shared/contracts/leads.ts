@@ -4,6 +4,7 @@ import { dateTime } from '../fields.ts';
 import { userEntity } from '../entities/user.ts';
 import { storedUploadSchema } from './platform.ts';
 import { oneSelection, selectionShape } from '../selection.ts';
+import { MAX_IMPORT_ROWS } from '../lead-import.ts';
 import { errorResponses, fileAnswer, idParams, multipartBody } from './common.ts';
 
 /** Most staff one round-robin assignment spreads leads over. */
@@ -103,10 +104,17 @@ export const verifyDocumentsContract = {
 export const importTemplateContract = { response: { 200: fileAnswer('lead_import_template.xlsx'), ...errorResponses } };
 
 export const importLeadsContract = {
-  body: multipartBody({ file: 'one .xlsx or .xls', campaignId: 'the campaign of every imported lead (optional)' }),
+  body: multipartBody({
+    file: 'one .xlsx or .xls',
+    campaignId: 'the campaign of every imported lead (optional)',
+    mapping: 'JSON array, one entry per sheet column: the lead field it holds, or "" to ignore it (optional: guessed from the headers)',
+    duplicates: 'skip (default) or update: what to do with a row whose email is already a lead',
+  }),
   response: {
     200: z.object({
       imported: z.number().int(),
+      /** Existing leads changed from their rows (duplicates: update). */
+      updated: z.number().int(),
       total: z.number().int(),
       /** The rows refused, by spreadsheet row number, with each field's translated message. */
       failed: z.array(z.object({ row: z.number().int(), email: z.string(), errors: z.record(z.string(), z.string()) })),
@@ -122,4 +130,17 @@ export const importLeadsContract = {
  */
 export const staffDeleteOptions = {
   leadsTo: z.union([z.uuid({ error: 'validation.id' }), z.literal('none')], { error: 'validation.leadsTo' }).optional(),
+};
+
+/** Which of these emails are already users, before an import: updatable = a lead the caller may change. */
+export const importCheckContract = {
+  body: z.strictObject({
+    emails: z.array(z.string().max(254, { error: 'validation.tooLong' })).max(MAX_IMPORT_ROWS, { error: 'validation.tooMany' }),
+  }),
+  response: {
+    200: z.object({
+      existing: z.array(z.object({ email: z.string(), updatable: z.boolean(), name: z.string().optional() })),
+    }),
+    ...errorResponses,
+  },
 };

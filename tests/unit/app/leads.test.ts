@@ -3,7 +3,8 @@ import * as XLSX from 'xlsx';
 import { rowErrors } from '../../../src/app/lists/json-array.ts';
 import { ANY, NONE, quickValue, withQuickValue } from '../../../src/app/lists/quick-filter-state.ts';
 import { mayActOn } from '../../../src/app/data/person-rules.ts';
-import { checkColumns, previewSpreadsheet } from '../../../src/app/features/leads/spreadsheet-preview.ts';
+import { checkRows, readSheet } from '../../../src/app/features/leads/spreadsheet-preview.ts';
+import { guessMapping, missingColumns, splitSheet } from '../../../src/shared/lead-import.ts';
 import { workbook } from '../../fixtures/spreadsheets.ts';
 
 describe('quick filters', () => {
@@ -69,40 +70,76 @@ describe('who may act on whom', () => {
 });
 
 describe('import preview', () => {
-  test('matches headers in any case and spacing, lists missing and ignored columns, keeps the first rows', () => {
-    const preview = checkColumns(
-      [
-        ['First Name', 'LAST_NAME', 'e-mail', 'Notes', '__proto__'],
-        ['Ann', 'One', 'ann@x.test', 'hot', '{}'],
-        ['', '', '', '', ''],
-        ['Bob', 'Two', 'bob@x.test'],
-      ],
-      3,
-    );
-    expect(preview.index).toEqual({ firstName: 0, lastName: 1, email: 2 });
-    expect(preview.missing).toEqual([]);
-    expect(preview.ignored).toEqual(['Notes', '__proto__']);
-    expect(preview.rows).toEqual([
-      { firstName: 'Ann', lastName: 'One', email: 'ann@x.test' },
-      { firstName: 'Bob', lastName: 'Two', email: 'bob@x.test' },
+  test('guesses fields from en, fr and de headers in any case, accent and spacing; others are ignored', () => {
+    expect(guessMapping(['Prénom', 'NOM', 'Courriel', 'Téléphone', 'Notes', '__proto__'])).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      null,
+      null,
     ]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(guessMapping(['Vorname', 'Nachname', 'E-Mail-Adresse', 'Handy', 'Kampagne'])).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'mobile',
+      'campaignName',
+    ]);
+    expect(guessMapping(['First Name', 'LAST_NAME', 'e-mail', 'email'])).toEqual(['firstName', 'lastName', 'email', null]);
+    expect(missingColumns(guessMapping(['firstName', 'lastName']))).toEqual(['email']);
   });
 
-  test('says the email column is missing', () => {
-    expect(checkColumns([['firstName', 'lastName']], 0).missing).toEqual(['email']);
-    expect(checkColumns([], 0).missing).toEqual(['email']);
+  test('skips note lines under the header and blank lines, numbering rows as the sheet does', () => {
+    const sheet = splitSheet([
+      ['firstName', 'email'],
+      ['# Example, not imported: Ada', 'ada@example.com'],
+      ['Ann', 'ann@x.test'],
+      ['', ''],
+      ['#Bob', 'bob@x.test'],
+    ]);
+    expect(sheet.notes).toBe(1);
+    expect(sheet.data.map((d) => d.row)).toEqual([3, 5]);
+    expect(splitSheet([['email']]).data).toEqual([]);
   });
 
-  test('reads .xlsx and .xls in the browser code path, only the first rows, with the whole count', async () => {
-    const rows = [['firstName', 'lastName', 'email'], ...Array.from({ length: 500 }, (_, i) => [`F${i}`, `L${i}`, `p${i}@x.test`])];
+  test('checks every row with the server schema: reasons per field, duplicates in the file, text kept as text', () => {
+    const mapping = guessMapping(['Prénom', 'Courriel', 'Téléphone']);
+    const { good, bad } = checkRows(
+      [
+        { row: 2, cells: ['=1+2', 'A@X.test', '+33 6 12 34 56 78'] },
+        { row: 3, cells: ['Bo', '', ''] },
+        { row: 4, cells: ['Cy', 'not-an-email', 'call me'] },
+        { row: 5, cells: ['Di', 'a@x.test', ''] },
+      ],
+      mapping,
+    );
+    expect(good).toEqual([
+      {
+        row: 2,
+        lead: { firstName: '=1+2', lastName: '', email: 'a@x.test', phone: '+33 6 12 34 56 78', mobile: null, campaignName: null },
+      },
+    ]);
+    expect(bad).toEqual([
+      { row: 3, email: '', errors: { email: { key: 'validation.emailMissing', params: {} } } },
+      {
+        row: 4,
+        email: 'not-an-email',
+        errors: { email: { key: 'validation.email', params: {} }, phone: { key: 'validation.phone', params: {} } },
+      },
+      { row: 5, email: 'a@x.test', errors: { email: { key: 'validation.duplicateInFile', params: {} } } },
+    ]);
+  });
+
+  test('reads .xlsx and .xls in the browser code path, every row', async () => {
+    const rows = [['Prénom', 'Nom', 'Courriel'], ...Array.from({ length: 500 }, (_, i) => [`F${i}`, `L${i}`, `p${i}@x.test`])];
     for (const bookType of ['xlsx', 'biff8'] as const) {
       const bytes = workbook(rows, bookType);
       const file = new File([new Uint8Array(bytes)], bookType === 'xlsx' ? 'leads.xlsx' : 'leads.xls');
-      const preview = await previewSpreadsheet(file);
-      expect(preview.total).toBe(500);
-      expect(preview.rows).toHaveLength(10);
-      expect(preview.rows[0]).toEqual({ firstName: 'F0', lastName: 'L0', email: 'p0@x.test' });
+      const sheet = await readSheet(file);
+      expect(sheet.headers).toEqual(['Prénom', 'Nom', 'Courriel']);
+      expect(sheet.data).toHaveLength(500);
+      expect(sheet.data[499]).toEqual({ row: 501, cells: ['F499', 'L499', 'p499@x.test'] });
     }
     expect(XLSX.version).toBeTruthy();
   });

@@ -1,62 +1,54 @@
-/** The columns of the lead import (SPEC.md §3), as the server reads them; email is the one required. */
-export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'mobile', 'campaignName'] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['email'];
-/** The server's limit on an import file. */
-export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
-export const PREVIEW_ROWS = 10;
+import {
+  emailKey,
+  MAX_IMPORT_ROWS,
+  MAX_NOTE_ROWS,
+  readRow,
+  splitSheet,
+  type ImportColumn,
+  type LeadRow,
+  type RowIssue,
+  type SheetRow,
+} from '../../../shared/lead-import.ts';
 
-/** Headers match in any case, spaces, dashes and underscores ignored (as on the server). */
-const normalise = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]/g, '');
-
-export type SheetPreview = {
-  /** Which column of the sheet holds each known field; absent = not in the file. */
-  index: Partial<Record<ImportColumn, number>>;
-  missing: ImportColumn[];
-  /** Headers the import ignores. */
-  ignored: string[];
-  /** The first rows, by field. */
-  rows: Partial<Record<ImportColumn, string>>[];
-  /** Data rows in the sheet (its used range, so trailing blank rows may count). */
-  total: number;
-};
-
-/** Column check and first rows of a sheet given as rows of cells (header first). */
-export function checkColumns(cells: readonly (readonly unknown[])[], total: number): SheetPreview {
-  const [headers = [], ...data] = cells;
-  const index: Partial<Record<ImportColumn, number>> = {};
-  const ignored: string[] = [];
-  headers.forEach((raw, i) => {
-    const header = String(raw ?? '');
-    const column = IMPORT_COLUMNS.find((c) => normalise(c) === normalise(header));
-    if (column && index[column] === undefined) index[column] = i;
-    else if (header.trim()) ignored.push(header);
-  });
-  const rows = data
-    .filter((row) => row.some((cell) => String(cell ?? '').trim()))
-    .slice(0, PREVIEW_ROWS)
-    .map((row) =>
-      Object.fromEntries(IMPORT_COLUMNS.filter((c) => index[c] !== undefined).map((c) => [c, String(row[index[c]!] ?? '').trim()])),
-    );
-  return { index, missing: REQUIRED_IMPORT_COLUMNS.filter((c) => index[c] === undefined), ignored, rows, total };
-}
+export type Sheet = ReturnType<typeof splitSheet>;
 
 /**
- * Reads only the first rows of the first sheet in the browser, for the preview; the server parses
- * the whole file again, in a worker with limits. xlsx is loaded on demand (it is large).
+ * The first sheet of a file, read in the browser with the same rules as the server (header, note
+ * lines, blank lines). The server parses the whole file again, in a worker with limits.
+ * xlsx is loaded on demand (it is large).
  */
-export async function previewSpreadsheet(file: File): Promise<SheetPreview> {
+export async function readSheet(file: File): Promise<Sheet> {
   const XLSX = await import('xlsx');
-  const book = XLSX.read(await file.arrayBuffer(), { type: 'array', sheetRows: PREVIEW_ROWS + 40, cellFormula: false, cellHTML: false });
+  const book = XLSX.read(await file.arrayBuffer(), {
+    type: 'array',
+    // Enough to say "too many" without reading a giant file whole.
+    sheetRows: MAX_IMPORT_ROWS + MAX_NOTE_ROWS + 2,
+    cellFormula: false,
+    cellHTML: false,
+  });
   const name = book.SheetNames[0];
   const sheet = name ? book.Sheets[name] : undefined;
-  if (!sheet) return checkColumns([], 0);
-  const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
-  const range = sheet['!fullref'] ?? sheet['!ref'];
-  const total = range ? Math.max(0, XLSX.utils.decode_range(range).e.r) : 0;
-  return checkColumns(cells, total);
+  if (!sheet) return splitSheet([]);
+  return splitSheet(XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false }));
+}
+
+export type BadRow = { row: number; email: string; errors: Partial<Record<ImportColumn, RowIssue>> };
+export type RowsCheck = { good: { row: number; lead: LeadRow }[]; bad: BadRow[] };
+
+/** Every data row through the server's own row schema, and emails seen twice in the file, as the server will judge them. */
+export function checkRows(data: readonly SheetRow[], mapping: readonly (ImportColumn | null)[]): RowsCheck {
+  const good: RowsCheck['good'] = [];
+  const bad: BadRow[] = [];
+  const seen = new Set<string>();
+  for (const { row, cells } of data) {
+    const result = readRow(cells, mapping);
+    if (!result.ok) bad.push({ row, email: result.email, errors: result.errors });
+    else if (seen.has(emailKey(result.lead.email)))
+      bad.push({ row, email: result.lead.email, errors: { email: { key: 'validation.duplicateInFile', params: {} } } });
+    else {
+      seen.add(emailKey(result.lead.email));
+      good.push({ row, lead: result.lead });
+    }
+  }
+  return { good, bad };
 }

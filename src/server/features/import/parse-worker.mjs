@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from 'xlsx';
 
-const { bytes, maxRows, maxUnzippedBytes } = workerData;
+const { bytes, maxSheetRows, maxUnzippedBytes } = workerData;
 const data = Buffer.from(bytes);
 
 /** Sum of the uncompressed sizes in a zip's central directory: refuses zip bombs before inflating. */
@@ -29,12 +29,19 @@ try {
     sheetStubs: false,
     bookVBA: false,
     // One more than allowed, to tell "too many" from "exactly the maximum".
-    sheetRows: maxRows + 2,
+    sheetRows: maxSheetRows + 1,
   });
   const sheet = book.Sheets[book.SheetNames[0]];
-  // Values only: a formula cell gives its cached result, never the formula.
-  const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: false }) : [];
-  parentPort.postMessage({ ok: true, rows: rows.map((row) => row.map((cell) => String(cell ?? '').slice(0, 500))) });
+  // The sheet's whole range survives `sheetRows`: beyond the maximum, refuse here rather than hand
+  // back a silently cut file (and before building rows the parent would refuse anyway).
+  const range = sheet?.['!fullref'] ?? sheet?.['!ref'];
+  if (range && XLSX.utils.decode_range(range).e.r + 1 > maxSheetRows) {
+    parentPort.postMessage({ ok: false, tooMany: true });
+  } else {
+    // Values only: a formula cell gives its cached result, never the formula.
+    const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: false }) : [];
+    parentPort.postMessage({ ok: true, rows: rows.map((row) => row.map((cell) => String(cell ?? '').slice(0, 500))) });
+  }
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String(error?.message ?? error) });
 }

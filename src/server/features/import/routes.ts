@@ -1,22 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { isAdmin } from '../../../shared/roles.ts';
-import { requireAction } from '../../policy.ts';
+import {
+  DUPLICATE_CHOICES,
+  emailKey,
+  guessMapping,
+  IMPORT_COLUMNS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  mappingSchema,
+  missingColumns,
+  NOTE_MARK,
+  readRow,
+  splitSheet,
+  type LeadRow,
+  type RowIssue,
+} from '../../../shared/lead-import.ts';
+import { isAdmin, isLeadOnly, type Role } from '../../../shared/roles.ts';
+import { requireAction, scopeWhere } from '../../policy.ts';
+import type { Actor } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { campaigns, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { languageOf, translate } from '../../http/i18n.ts';
 import { mutate } from '../../http/mutate.ts';
-import { parse, type FieldIssue } from '../../http/validate.ts';
+import { parse } from '../../http/validate.ts';
 import { notify } from '../../notifications/notify.ts';
-import { IMPORT_COLUMNS, mapHeaders, readRow, type LeadRow } from './lead-rows.ts';
-import { IMPORT_LIMITS } from './parse-spreadsheet.ts';
+import { updateRecord } from '../../resources/define-resource.ts';
+import { userResource } from '../../resources/user.ts';
 import { createParsePool, PARSE_POOL } from './parse-pool.ts';
-import { importLeadsContract, importTemplateContract } from '../../../shared/contracts/leads.ts';
+import { importCheckContract, importLeadsContract, importTemplateContract } from '../../../shared/contracts/leads.ts';
 
-export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 const CHUNK = 2000;
 const XLSX_MAGIC = 0x04034b50; // zip
 const XLS_MAGIC = 0xe011cfd0; // compound file
@@ -59,9 +77,12 @@ export function registerImportRoutes(app: FastifyInstance) {
       requireAction(actorOrThrow(request), 'user.import');
       // Loaded on first use: xlsx is the heaviest import of the server (≈0.3–0.5 s of every cold start).
       const XLSX = await import('xlsx');
+      // The example is a note line (first cell starting with #): the import skips it, so a template
+      // filled in below it never imports Ada Lovelace by accident. Every cell is a text cell.
+      const note = translate(languageOf(request.headers['x-lang']), 'app.import.templateNote');
       const sheet = XLSX.utils.aoa_to_sheet([
         [...IMPORT_COLUMNS],
-        ['Ada', 'Lovelace', 'ada@example.com', '+44 20 7946 0000', '+44 7700 900000', ''],
+        [`${NOTE_MARK} ${note}: Ada`, 'Lovelace', 'ada@example.com', '+44 20 7946 0000', '+44 7700 900000', ''],
       ]);
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, sheet, 'Leads');
@@ -74,9 +95,39 @@ export function registerImportRoutes(app: FastifyInstance) {
   );
 
   app.post(
+    '/api/v1/user/import-check',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Which emails are already users, before an import (updatable: a lead the caller may change)',
+        ...importCheckContract,
+      },
+      bodyLimit: 8 * 1024 * 1024,
+    },
+    async (request) => {
+      const actor = actorOrThrow(request);
+      requireAction(actor, 'user.import');
+      const { emails } = request.body as { emails: string[] };
+      const found = await existingUsers(app.services.db, actor, emails.map(emailKey));
+      return {
+        existing: [...found.values()].map((user) => ({
+          email: user.email,
+          updatable: user.updatable,
+          // Names only of the leads the caller may see.
+          ...(user.updatable ? { name: `${user.firstName} ${user.lastName}`.trim() } : {}),
+        })),
+      };
+    },
+  );
+
+  app.post(
     '/api/v1/user/import-excel',
     {
-      schema: { tags: ['user'], summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId)', ...importLeadsContract },
+      schema: {
+        tags: ['user'],
+        summary: 'Import leads from one .xlsx or .xls (multipart: file, campaignId, mapping, duplicates)',
+        ...importLeadsContract,
+      },
       bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
     },
     async (request, reply) => {
@@ -85,43 +136,57 @@ export function registerImportRoutes(app: FastifyInstance) {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       request.idempotency = undefined; // the file is not part of the request hash: never replay an import by key
       const { bytes, fields } = await readForm(request);
-      const { campaignId } = parse(
+      const form = parse(
         z.object({
           campaignId: z
             .uuid({ error: 'validation.id' })
             .optional()
             .or(z.literal('').transform(() => undefined)),
+          mapping: z
+            .string()
+            .optional()
+            .transform((text, ctx) => {
+              if (!text) return undefined;
+              try {
+                return JSON.parse(text) as unknown;
+              } catch {
+                ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+                return z.NEVER;
+              }
+            })
+            .pipe(mappingSchema.optional()),
+          duplicates: z.enum(DUPLICATE_CHOICES, { error: 'validation.oneOf' }).default('skip'),
         }),
         fields,
       );
 
-      const rows = await parsePool.parse(actor.id, bytes);
-      if (!rows.length) throw new AppError('IMPORT_MISSING_COLUMNS', undefined, { columns: 'email' });
-      const [headers, ...data] = rows;
-      if (data.length > IMPORT_LIMITS.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', undefined, { max: IMPORT_LIMITS.maxRows });
-      const { index, missing } = mapHeaders(headers);
+      // The worker refuses a sheet longer than the maximum itself; the count here is of data rows.
+      const { headers, data } = splitSheet(await parsePool.parse(actor.id, bytes));
+      if (!data.length) throw new AppError('IMPORT_EMPTY');
+      if (data.length > MAX_IMPORT_ROWS) throw new AppError('IMPORT_TOO_MANY_ROWS', undefined, { max: MAX_IMPORT_ROWS });
+      const mapping = form.mapping ?? guessMapping(headers);
+      const missing = missingColumns(mapping);
       if (missing.length) throw new AppError('IMPORT_MISSING_COLUMNS', undefined, { columns: missing.join(', ') });
 
       const lang = languageOf(request.headers['x-lang']);
-      const say = (errors: Record<string, FieldIssue>) =>
-        Object.fromEntries(Object.entries(errors).map(([field, issue]) => [field, translate(lang, issue.key, issue.params)]));
+      const say = (errors: Partial<Record<string, RowIssue>>) =>
+        Object.fromEntries(Object.entries(errors).map(([field, issue]) => [field, translate(lang, issue!.key, issue!.params)]));
       const rejected: Rejected[] = [];
       const accepted: { row: number; lead: LeadRow }[] = [];
       const seen = new Set<string>();
-      data.forEach((cells, i) => {
-        const row = i + 2; // as the spreadsheet numbers it, after the header
-        const result = readRow(cells, index);
-        if (!result.ok) return rejected.push({ row, email: result.email, errors: say(result.errors) });
-        if (seen.has(result.lead.email))
-          return rejected.push({
-            row,
-            email: result.lead.email,
-            errors: say({ email: { key: 'validation.duplicateInFile', params: {} } }),
-          });
-        seen.add(result.lead.email);
-        accepted.push({ row, lead: result.lead });
-      });
+      for (const { row, cells } of data) {
+        const result = readRow(cells, mapping);
+        if (!result.ok) {
+          rejected.push({ row, email: result.email, errors: say(result.errors) });
+        } else if (seen.has(result.lead.email)) {
+          rejected.push({ row, email: result.lead.email, errors: say({ email: { key: 'validation.duplicateInFile', params: {} } }) });
+        } else {
+          seen.add(result.lead.email);
+          accepted.push({ row, lead: result.lead });
+        }
+      }
 
+      const { campaignId } = form;
       const result = await mutate(request, reply, async (work) => {
         const { tx } = work;
         if (
@@ -135,32 +200,37 @@ export function registerImportRoutes(app: FastifyInstance) {
         ) {
           throw new AppError('VALIDATION', { campaignId: { key: 'validation.reference', params: {} } });
         }
-        const taken = new Set<string>();
-        const emails = accepted.map((a) => a.lead.email);
-        for (let i = 0; i < emails.length; i += 5000) {
-          for (const { email } of await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(inArray(users.email, emails.slice(i, i + 5000))))
-            taken.add(email);
-        }
+        const existing = await existingUsers(tx, work.actor, [...seen]);
         const campaignByName = new Map(
           (await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns)).map((c) => [c.name.trim().toLowerCase(), c.id]),
         );
         const assignedTo = isAdmin(actor.roles) ? null : actor.id;
         const values = [];
+        const updated: string[] = [];
+        const ctx = { ...work, request };
         for (const { row, lead } of accepted) {
-          if (taken.has(lead.email)) {
-            rejected.push({ row, email: lead.email, errors: say({ email: { key: 'errors.EMAIL_TAKEN', params: {} } }) });
-            continue;
-          }
+          const refuse = (field: string, key: string, params: Record<string, unknown> = {}) =>
+            rejected.push({ row, email: lead.email, errors: say({ [field]: { key, params } }) });
           const named = lead.campaignName ? campaignByName.get(lead.campaignName.trim().toLowerCase()) : undefined;
           if (lead.campaignName && !named) {
-            rejected.push({
-              row,
-              email: lead.email,
-              errors: say({ campaignName: { key: 'validation.unknownCampaign', params: { name: lead.campaignName } } }),
-            });
+            refuse('campaignName', 'validation.unknownCampaign', { name: lead.campaignName });
+            continue;
+          }
+          const campaign = named ?? campaignId ?? null;
+          const owner = existing.get(lead.email);
+          if (owner) {
+            if (form.duplicates === 'skip' || !owner.isLead) refuse('email', 'errors.EMAIL_TAKEN');
+            else if (!owner.updatable) refuse('email', 'validation.importMayNotUpdate');
+            else {
+              // The normal PATCH path: scope, the user resource's field rules, version, change log.
+              try {
+                await updateRecord(userResource, ctx, owner.id, patchOf(lead, campaign));
+                updated.push(owner.id);
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                refuse('email', 'validation.importMayNotUpdate');
+              }
+            }
             continue;
           }
           values.push({
@@ -170,7 +240,7 @@ export function registerImportRoutes(app: FastifyInstance) {
             lastName: lead.lastName,
             phone: lead.phone ?? null,
             mobile: lead.mobile ?? null,
-            campaignId: named ?? campaignId ?? null,
+            campaignId: campaign,
             assignedTo,
             roles: ['lead'],
             passwordHash: null,
@@ -187,17 +257,20 @@ export function registerImportRoutes(app: FastifyInstance) {
         );
         await work.audit('user.import', 'user', null, {
           imported: values.length,
+          updated: updated.length,
+          updatedIds: updated.slice(0, 1000),
           rejected: rejected.length,
           campaignId: campaignId ?? null,
         });
         await notify(work, actor.id, 'importFinished', 'app.notifications.importFinished', {
-          imported: values.length,
+          imported: values.length + updated.length,
           rejected: rejected.length,
         });
         rejected.sort((a, b) => a.row - b.row);
         return {
           body: {
             imported: values.length,
+            updated: updated.length,
             total: data.length,
             failed: rejected,
             message: rejected.length ? translate(lang, 'app.import.someFailed') : undefined,
@@ -207,4 +280,46 @@ export function registerImportRoutes(app: FastifyInstance) {
       return result;
     },
   );
+}
+
+/** What an update changes on an existing lead: the row's filled fields only (an empty cell keeps the value). */
+function patchOf(lead: LeadRow, campaign: string | null) {
+  const patch: Record<string, unknown> = {};
+  if (lead.firstName) patch.firstName = lead.firstName;
+  if (lead.lastName) patch.lastName = lead.lastName;
+  if (lead.phone) patch.phone = lead.phone;
+  if (lead.mobile) patch.mobile = lead.mobile;
+  if (campaign) patch.campaignId = campaign;
+  return patch;
+}
+
+type Existing = { id: string; email: string; firstName: string; lastName: string; isLead: boolean; updatable: boolean };
+
+/**
+ * The users holding any of these emails (lower case, as stored), each with whether the actor may
+ * change it from an import: a lead-only user inside the actor's scope (the policy's own condition).
+ */
+async function existingUsers(db: Executor, actor: Actor, emails: string[]): Promise<Map<string, Existing>> {
+  const columns = getTableColumns(users) as unknown as Record<string, PgColumn>;
+  const scope = scopeWhere(userResource.access.scope, columns, actor, db);
+  const found = new Map<string, Existing>();
+  for (let i = 0; i < emails.length; i += 5000) {
+    // One array parameter, not one per email: drizzle's builder is slow on thousands of parameters.
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        roles: users.roles,
+        inScope: scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true`,
+      })
+      .from(users)
+      .where(sql`${users.email} = any(${sql.param(emails.slice(i, i + 5000))}::text[])`);
+    for (const row of rows) {
+      const isLead = isLeadOnly(row.roles as Role[]);
+      found.set(row.email, { ...row, isLead, updatable: isLead && row.inScope });
+    }
+  }
+  return found;
 }
