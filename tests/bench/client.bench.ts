@@ -98,9 +98,29 @@ async function measure(url: string): Promise<{ ms: number; scripts: string[] }> 
   await page.goto(url, { waitUntil: 'commit' });
   await page.getByTestId('login-submit').waitFor({ state: 'visible' });
   const ms = await page.evaluate(() => performance.now());
+  if (process.env.BENCH_DETAIL === '1') console.log(await timeline(page));
   const snapshot = [...scripts];
   await page.close();
   return { ms, scripts: snapshot };
+}
+
+/** BENCH_DETAIL=1: where the time went in one load, from the page's own resource timings. */
+async function timeline(page: import('playwright-core').Page): Promise<string> {
+  const lines = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const rows = [
+      `${location.pathname}: html ${nav.responseEnd.toFixed(0)} ms, DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)} ms, usable ${performance.now().toFixed(0)} ms`,
+    ];
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      rows.push(
+        `  ${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)} ms  ${entry.initiatorType.padEnd(6)} ${new URL(entry.name).pathname} (${entry.encodedBodySize} B)`,
+      );
+    }
+    for (const entry of performance.getEntriesByType('mark')) rows.push(`  ${entry.startTime.toFixed(0).padStart(5)} ms  ${entry.name}`);
+    for (const entry of performance.getEntriesByType('paint')) rows.push(`  ${entry.startTime.toFixed(0).padStart(5)} ms  ${entry.name}`);
+    return rows;
+  });
+  return lines.join('\n');
 }
 
 const appTimes: number[] = [];
