@@ -1,3 +1,5 @@
+// First: the start-up requests leave before the rest of the app's code is evaluated.
+import './session/start-requests.ts';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +13,8 @@ import { auth } from './state/auth.ts';
 
 /** Start-up (SPEC.md §1): language, then authentication and settings, then the first render. */
 async function main(): Promise<void> {
+  // Where start-up's time goes, printed by `BENCH_DETAIL=1 npx tsx tests/bench/client.bench.ts`.
+  performance.mark('bd:main');
   startLookSync();
   wireRealtime();
   followOtherTabs(() => void router.navigate({ to: '/login' }));
@@ -21,7 +25,8 @@ async function main(): Promise<void> {
     .flatMap((path) => router.matchRoutes(path, undefined))
     .map((match) => router.routesById[match.routeId as keyof typeof router.routesById]);
   const screen = [...new Set(routes)].map((route) => router.loadRouteChunk(route));
-  await Promise.all([initI18n(), startSession(), ...screen.map((chunk) => Promise.resolve(chunk).catch(() => undefined))]);
+  await Promise.all([startSession(), initI18n(), ...screen.map((chunk) => Promise.resolve(chunk).catch(() => undefined))]);
+  performance.mark('bd:ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

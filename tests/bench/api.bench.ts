@@ -3,6 +3,8 @@
  * default: the server the app starts itself in DATA_DIR) and on an external PostgreSQL server.
  *   npx tsx tests/bench/api.bench.ts          (npm run bench runs it)
  *   BENCH_SCALE=0.05 npx tsx tests/bench/api.bench.ts   a quick run: 5,000 leads, batches of 500
+ *   BENCH_ONLY=batch BENCH_BATCH=2000 npx tsx tests/bench/api.bench.ts   only the batch section (seed, then
+ *     batch create against raw INSERT, BENCH_ROUNDS rounds, default 5), into tests/bench/results/api-batch.md
  * It reports, it never fails on time. Results: stdout and tests/bench/results/api.md.
  *
  * Per database:
@@ -37,7 +39,8 @@ import { serverRunner, startServerProcess, type Runner } from './server-process.
 
 const SCALE = Math.min(10, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) || 1));
 const LEADS = Math.max(500, Math.round(100_000 * SCALE));
-const BATCH = Math.max(100, Math.round(10_000 * SCALE));
+const ONLY_BATCH = process.env.BENCH_ONLY === 'batch';
+const BATCH = Number(process.env.BENCH_BATCH) || Math.max(100, Math.round(10_000 * SCALE));
 /** Samples per way of asking: at least MIN, more while the time budget lasts, at most MAX. */
 const LIST = {
   min: Math.max(30, Math.round(100 * Math.min(1, SCALE * 2))),
@@ -45,7 +48,7 @@ const LIST = {
   budgetMs: Math.max(15_000, 45_000 * Math.min(1, SCALE)),
   warmup: 10,
 };
-const BATCH_ROUNDS = SCALE >= 0.5 ? 5 : 2;
+const BATCH_ROUNDS = Number(process.env.BENCH_ROUNDS) || (SCALE >= 0.5 || ONLY_BATCH ? 5 : 2);
 const COLD_RUNS = 3;
 const LOAD = { ms: Math.max(4_000, 10_000 * Math.min(1, SCALE)), concurrency: 8 };
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
@@ -264,7 +267,8 @@ async function benchBatch(app: FastifyInstance, driver: Driver, token: string, e
   const cleanUp = () => db.execute(`delete from users where email like 'bench-%@bench.example'`);
   const tag = engine === 'embedded PostgreSQL' ? 'emb' : 'ext';
 
-  for (let round = 0; round < BATCH_ROUNDS; round++) {
+  // Round -1 warms every way up (first JIT of the route, first use of the statements) and is not counted.
+  for (let round = -1; round < BATCH_ROUNDS; round++) {
     const payload = JSON.stringify(batchRows(`${tag}${round}a`, BATCH, campaign.id, staff.id).map(({ id: _id, ...fields }) => fields));
     const raw = rawInserts(batchRows(`${tag}${round}b`, BATCH, campaign.id, staff.id), false);
     const rawWithLog = rawInserts(batchRows(`${tag}${round}c`, BATCH, campaign.id, staff.id), true);
@@ -285,7 +289,10 @@ async function benchBatch(app: FastifyInstance, driver: Driver, token: string, e
       ['rawWithLog', () => inTransaction(driver, rawWithLog)],
     ];
     if (round % 2) ways.reverse();
-    for (const [name, work] of ways) result[name].push(await timed(work));
+    for (const [name, work] of ways) {
+      const took = await timed(work);
+      if (round >= 0) result[name].push(took);
+    }
     // Back to the seeded size, so every round and the cold starts see the same table.
     await cleanUp();
   }
@@ -429,16 +436,19 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
 
       const driver = (app.services.db as unknown as { $client: Driver }).$client;
       const token = await login(app);
-      log(`${engine}: list page latency …`);
-      const { matching, ...list } = await benchList(app, driver, token);
-      result.list = list;
-      result.matching = matching;
+      if (!ONLY_BATCH) {
+        log(`${engine}: list page latency …`);
+        const { matching, ...list } = await benchList(app, driver, token);
+        result.list = list;
+        result.matching = matching;
+      }
       log(`${engine}: batch create of ${thousands(BATCH)} leads …`);
       result.batch = await benchBatch(app, driver, token, engine);
     } finally {
       await app.close();
     }
 
+    if (ONLY_BATCH) return result;
     log(`${engine}: cold starts and memory …`);
     const base = { LOG_LEVEL: 'warn', ROOT_EMAIL: ROOT.email, ROOT_PASSWORD: ROOT.password, JWT_SECRET };
     const processResult = await benchProcess({
@@ -469,7 +479,9 @@ const loadAverage = () => os.loadavg()[0].toFixed(1);
 
 function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds: number): string {
   const cell = (r: Result, f: (r: Result) => string) => (r.skipped ? 'skipped' : f(r));
-  const row = (label: string, f: (r: Result) => string, goal = '') => [label, ...results.map((r) => cell(r, f)), goal];
+  // BENCH_ONLY=batch measured the seed and the batch only: the other rows are left out.
+  const row = (label: string, f: (r: Result) => string, goal = '') =>
+    ONLY_BATCH && !/^(\*\*)?(batch|seed)/.test(label) ? [] : [label, ...results.map((r) => cell(r, f)), goal];
   const p = (xs: number[] | undefined, q: number) => percentile(xs ?? [], q);
   const listRatio = (r: Result, way: 'inject' | 'http', q: number) => p(r.list?.[way], q) / p(r.list?.raw, q);
   const header = ['figure', ...results.map((r) => (r.version ? `${r.engine} ${r.version.split(' ')[0]}` : r.engine)), 'goal'];
@@ -533,12 +545,15 @@ function report(results: Result[], runner: Runner, startedAt: Date, totalSeconds
   }
   const skipped = results.filter((r) => r.skipped).map((r) => `- ${r.engine} skipped: ${r.skipped}`);
   return [
-    `# API benchmark`,
+    ONLY_BATCH ? `# API benchmark: batch create only (BENCH_ONLY=batch, batches of ${thousands(BATCH)})` : `# API benchmark`,
     '',
     `${startedAt.toISOString()} · commit ${commit || '?'} · Node ${process.version} · ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}) · ` +
       `BENCH_SCALE=${SCALE} · ${totalSeconds.toFixed(0)} s · load average ${LOAD_AT_START} at start, ${loadAverage()} at end`,
     '',
-    markdownTable(header, rows),
+    markdownTable(
+      header,
+      rows.filter((cells) => cells.length),
+    ),
     '',
     ...skipped,
     ...(skipped.length ? [''] : []),
@@ -577,7 +592,7 @@ if ('adminUrl' in postgres) {
 
 const markdown = report(results, runner, startedAt, (now() - t0) / 1000);
 console.log(`\n${markdown}`);
-const out = path.join(ROOT_DIR, 'tests', 'bench', 'results', 'api.md');
+const out = path.join(ROOT_DIR, 'tests', 'bench', 'results', ONLY_BATCH ? 'api-batch.md' : 'api.md');
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, markdown);
 log(`written to ${path.relative(ROOT_DIR, out)}`);

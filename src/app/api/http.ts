@@ -1,6 +1,7 @@
 import { createFetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
 import i18next from 'i18next';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
+import { localTimeZone, setApiHeaders } from './request-headers.ts';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 const NETWORK_ERROR = 'The server could not be reached: check the connection and try again';
@@ -25,8 +26,6 @@ export type ApiError = {
   network: boolean;
 };
 
-const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** One ofetch instance per SPEC.md §7: base /api, cookies sent, 60 s timeout, x-timezone, Bearer, x-lang. */
 export function createHttp(deps: HttpDeps): $Fetch {
   // Resolved per call, so a fetch stubbed after start-up (tests, the offline engine) is used.
@@ -37,13 +36,12 @@ export function createHttp(deps: HttpDeps): $Fetch {
     timeout: deps.timeout ?? HTTP_TIMEOUT_MS,
     retry: 0,
     onRequest({ options }) {
-      const headers = new Headers(options.headers);
-      headers.set('x-timezone', (deps.getTimeZone ?? localTimeZone)());
-      headers.set('x-lang', deps.getLocalLanguage());
-      const token = deps.getToken();
-      if (token) headers.set('authorization', `Bearer ${token}`);
-      else headers.delete('authorization');
-      options.headers = headers;
+      options.headers = setApiHeaders(
+        new Headers(options.headers),
+        deps.getToken(),
+        deps.getLocalLanguage(),
+        (deps.getTimeZone ?? localTimeZone)(),
+      );
       // ofetch drops its timeout when the caller brings a signal (lists do, to cancel stale pages):
       // keep both, so no call outlives the 60 s of SPEC.md §7.
       if (options.signal && options.timeout) options.signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout)]);

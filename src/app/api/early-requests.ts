@@ -1,0 +1,36 @@
+import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
+import { auth } from '../state/auth.ts';
+import { ui } from '../state/ui.ts';
+import { localTimeZone, setApiHeaders } from './request-headers.ts';
+
+/** Headers compared before an early answer is handed over: the ones that change what the server answers. */
+const COMPARED = ['authorization', 'x-lang', 'x-timezone'];
+
+const early = new Map<string, { headers: Headers; response: Promise<Response> }>();
+
+/**
+ * Sends GET requests now, with the headers the http client would send now, so their round trip overlaps
+ * the evaluation of the rest of the app's code instead of following it (tests/bench/client.bench.ts).
+ */
+export function sendEarly(urls: string[]): void {
+  const headers = setApiHeaders(new Headers(), auth.token, ui.localLanguage, localTimeZone());
+  for (const url of urls) {
+    const response = fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    // A failure is the caller's to see when it takes the answer; never an unhandled rejection before.
+    response.catch(() => undefined);
+    early.set(url, { headers, response });
+  }
+}
+
+/**
+ * The answer of an early request for this exact GET and headers, once; `undefined` sends it to the
+ * network (another method, another token, or already taken).
+ */
+export function takeEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Response> | undefined {
+  if (typeof input !== 'string' || (init?.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+  const entry = early.get(input);
+  if (!entry) return undefined;
+  early.delete(input);
+  const headers = new Headers(init?.headers);
+  return COMPARED.every((name) => headers.get(name) === entry.headers.get(name)) ? entry.response : undefined;
+}
