@@ -135,7 +135,7 @@ describe('leads and staff', () => {
 
   it('gives the lead trend per day with no gaps, and statistics', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 6 * 86_400_000).toISOString();
+    const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
     const trend = await server.call({
       method: 'GET',
       url: `/api/v1/user/lead-trend?from=${from}`,
