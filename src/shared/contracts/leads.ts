@@ -62,7 +62,8 @@ export const leadStatsContract = {
 };
 export type LeadStats = z.output<(typeof leadStatsContract.response)[200]>['stats'];
 
-export const documentSchema = storedUploadSchema.extend({ dateCreation: timestamp() });
+/** A verification document; `rejectedAt` is set on the ones a rejection set aside (new uploads are decided on apart). */
+export const documentSchema = storedUploadSchema.extend({ dateCreation: timestamp(), rejectedAt: timestamp().nullable() });
 
 export const documentsContract = {
   params: idParams,

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "rejected_at" timestamp with time zone;
