@@ -47,7 +47,7 @@ export function CampaignsScreen({ state, onStateChange }: { state: ListState; on
       className={css({
         display: 'grid',
         gap: 'gap',
-        gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) 22rem' },
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 22rem' },
         alignItems: 'start',
       })}
     >
