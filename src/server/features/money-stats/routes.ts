@@ -31,7 +31,6 @@ type Flow = { table: typeof deposits | typeof withdrawals; scope: SQL | undefine
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
 const euros = (value: unknown) => fromCents(cents(value));
 
-
 function rangeOf(request: FastifyRequest, timeZone: string, now: Date) {
   const query = request.query as z.output<typeof statsQuery>;
   const to = query.to ?? todayIn(timeZone, now);
