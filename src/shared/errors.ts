@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'IMPORT_TOO_MANY_ROWS',
   'IMPORT_EMPTY',
   'VERIFICATION_NOT_PENDING',
+  'NO_DOCUMENTS',
   'INVALID_TRANSITION',
   'LEAD_NOT_VERIFIED',
   'APPROVALS_REQUIRED',
@@ -78,6 +79,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IMPORT_TOO_MANY_ROWS: 413,
   IMPORT_EMPTY: 422,
   VERIFICATION_NOT_PENDING: 409,
+  /** Verify or reject with no document uploaded since the last rejection. */
+  NO_DOCUMENTS: 422,
   /** A lifecycle move its machine does not allow from the record's state (DESIGN.md §6). */
   INVALID_TRANSITION: 422,
   /** Withdrawals (DESIGN.md §6): a verified lead only; above the threshold two staff approvals, never the enterer's. */

@@ -53,6 +53,24 @@ export const dateTime = (error = 'validation.date') =>
     .pipe(z.coerce.date({ error }))
     .refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, { error });
 
+/** A calendar day (YYYY-MM-DD, read in the caller's time zone) within DATE_RANGE. */
+export const calendarDay = (error = 'validation.date') =>
+  z
+    .string({ error })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error })
+    .refine(
+      (day) => {
+        const time = Date.parse(`${day}T00:00:00Z`);
+        return (
+          !Number.isNaN(time) &&
+          new Date(time).toISOString().startsWith(day) &&
+          time >= DATE_RANGE.min.getTime() &&
+          time < DATE_RANGE.max.getTime()
+        );
+      },
+      { error },
+    );
+
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'validation.oneOf' });
 
 export const bool = () => z.boolean({ error: 'validation.boolean' });

@@ -130,12 +130,21 @@ describe('leads and staff', () => {
     const top = await server.call({ method: 'GET', url: '/api/v1/campaign/top', token: root });
     expect(top.status).toBe(200);
     expect(top.body.topCampaigns[0]).toMatchObject({ id: spring, name: 'Spring', leads: 2, converted: 1, conversionRate: 50 });
+    // The campaign list's figures: every campaign, those without leads too, within the caller's scope.
+    const empty = (await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: 'Empty' } })).body.id;
+    const stats = await server.call({ method: 'GET', url: '/api/v1/campaign/stats', token: root });
+    const byId = new Map(stats.body.campaignStats.map((c: { id: string }) => [c.id, c]));
+    expect(byId.get(spring)).toEqual({ id: spring, leads: 2, converted: 1, conversionRate: 50 });
+    expect(byId.get(empty)).toEqual({ id: empty, leads: 0, converted: 0, conversionRate: 0 });
+    const bobStats = await server.call({ method: 'GET', url: '/api/v1/campaign/stats', token: bob.token });
+    expect(bobStats.body.campaignStats.find((c: { id: string }) => c.id === spring)).toMatchObject({ leads: 0 });
+    expect((await server.call({ method: 'GET', url: '/api/v1/campaign/stats', token: converted.token })).status).toBe(403);
     expect((await server.call({ method: 'GET', url: '/api/v1/campaign/top', token: converted.token })).status).toBe(403);
   });
 
   it('gives the lead trend per day with no gaps, and statistics', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 6 * 86_400_000).toISOString();
+    const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
     const trend = await server.call({
       method: 'GET',
       url: `/api/v1/user/lead-trend?from=${from}`,

@@ -429,7 +429,7 @@ async function runEngine(engine: Engine, runner: Runner, adminUrl?: string, vers
       logger: false,
     });
     try {
-      const report = await seedDemo(app.services.db, { leads: LEADS, seed: 1 });
+      const report = await seedDemo(app.services.db, { files: app.services.files, leads: LEADS, seed: 1 });
       const { changeLog: changes = 0, ...rest } = report.counts;
       result.seed = { rows: Object.values(rest).reduce((a, b) => a + b, 0), changeLog: changes, seconds: report.durationMs / 1000 };
       log(`${engine}: seeded in ${result.seed.seconds.toFixed(1)} s`);

@@ -63,7 +63,7 @@ const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
 // 3. Initial sync of the seeded leads, and 4. the first page of a filtered, sorted list over them.
 {
   progress(`seeding ${LEADS} leads`);
-  await seedDemo(server.app.services.db, { leads: LEADS, seed: 7 });
+  await seedDemo(server.app.services.db, { files: server.app.services.files, leads: LEADS, seed: 7 });
   progress('initial sync');
   const viewer = await server.user(root, { roles: ['admin'] });
   const engine = engineFor(viewer.id, baseUrl, () => viewer.token, { pullEveryMs: 3_600_000, requestTimeoutMs: 60_000 });

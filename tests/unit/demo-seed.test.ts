@@ -5,7 +5,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { createTestDatabase } from '../api/test-database.ts';
-import { DEMO_PASSWORD, demoLogins, hasData, seedDemo, type SeedReport } from '../../src/server/demo/seed.ts';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_LEAD_EMAIL,
+  DEMO_PASSWORD,
+  demoLogins,
+  hasData,
+  seedDemo,
+  type SeedReport,
+} from '../../src/server/demo/seed.ts';
 
 /** The demo seeder on a database of the run's PostgreSQL: reproducible, complete for /sync, and money that adds up. */
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -35,8 +43,8 @@ describe('demo seed', () => {
   beforeAll(async () => {
     [a, b] = await Promise.all([server(), server()]);
     expect(await hasData(a.app.services.db)).toBe(false);
-    report = await seedDemo(a.app.services.db, { leads: LEADS, seed: 7, now: NOW });
-    await seedDemo(b.app.services.db, { leads: LEADS, seed: 7, now: NOW });
+    report = await seedDemo(a.app.services.db, { files: a.app.services.files, leads: LEADS, seed: 7, now: NOW });
+    await seedDemo(b.app.services.db, { files: b.app.services.files, leads: LEADS, seed: 7, now: NOW });
   }, 120_000);
   afterAll(async () => {
     await a?.close();
@@ -137,5 +145,44 @@ describe('demo seed', () => {
     const synced = sync.changes.filter((c: { entity: string }) => c.entity === 'deposit');
     expect(deposits.count).toBeGreaterThan(0);
     expect(synced.map((c: { id: string }) => c.id).sort()).toEqual(deposits.deposits.map((d: { id: string }) => d.id).sort());
+  });
+
+  it('gives each lead the documents its verification state says: none before, open ones when pending or verified, rejected ones when rejected', async () => {
+    const mismatched = await rows(
+      a.app,
+      `select u.email, u.verification_status,
+              count(d.id)::int as documents, count(d.id) filter (where d.rejected_at is null)::int as open
+         from users u left join uploads d on d.owner_id = u.id and d.purpose = 'document'
+        where 'lead' = any(u.roles)
+        group by u.id
+       having case u.verification_status
+                when 'uninitialized' then count(d.id) > 0
+                when 'rejected' then count(d.id) = 0 or count(d.id) filter (where d.rejected_at is null) > 0
+                else count(d.id) filter (where d.rejected_at is null) = 0
+              end`,
+    );
+    expect(mismatched).toEqual([]);
+    const verified = await rows<{ n: number }>(
+      a.app,
+      `select count(*)::int n from users where verification_status = 'verified' and 'lead' = any(roles)`,
+    );
+    expect(verified[0].n).toBeGreaterThan(0);
+    // The files are there, private, and served to staff through the documents route like uploaded ones.
+    const [demo] = await rows<{ id: string }>(a.app, `select id from users where email = '${DEMO_LEAD_EMAIL}'`);
+    const admin = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
+    });
+    const token = admin.json().token;
+    const docs = await a.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${demo.id}/documents`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(docs.json().documents.length).toBeGreaterThan(0);
+    const file = await a.app.inject({ method: 'GET', url: docs.json().documents[0].url, headers: { authorization: `Bearer ${token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
   });
 });

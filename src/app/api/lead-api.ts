@@ -1,4 +1,4 @@
-import type { topCampaignsContract } from '../../shared/contracts/campaigns.ts';
+import type { campaignStatsContract, topCampaignsContract } from '../../shared/contracts/campaigns.ts';
 import type { AnswerOf } from '../../shared/contracts/common.ts';
 import type {
   bulkAssignContract,
@@ -34,6 +34,8 @@ export const leadTrend = (from: string, to: string, signal?: AbortSignal) =>
 export const leadStats = (signal?: AbortSignal) => http<AnswerOf<typeof leadStatsContract>>('/v1/user/lead-stats', { signal });
 
 export const topCampaigns = (signal?: AbortSignal) => http<AnswerOf<typeof topCampaignsContract>>('/v1/campaign/top', { signal });
+
+export const campaignStats = (signal?: AbortSignal) => http<AnswerOf<typeof campaignStatsContract>>('/v1/campaign/stats', { signal });
 
 export const documentsOf = (leadId: string, signal?: AbortSignal) => http<DocumentsAnswer>(`/v1/user/${leadId}/documents`, { signal });
 

@@ -25,7 +25,7 @@ import { Input } from '../ui/input.tsx';
 import { Menu, type MenuItem } from '../ui/menu.tsx';
 import { Popover } from '../ui/popover.tsx';
 import { renderCell, type CellKind } from './cells.tsx';
-import { FilterEditor } from './filter-editor.tsx';
+import { FilterEditor, type FilterField } from './filter-editor.tsx';
 import { JsonBatchDialog } from './json-batch-dialog.tsx';
 import type { ListState } from './list-state.ts';
 import { parseListState, toggleSort } from './list-state.ts';
@@ -72,6 +72,11 @@ export type EntityListProps = {
   canDelete?: (row: EntityRecord) => boolean;
   /** Extra buttons in the page header (e.g. import). */
   actions?: ReactNode;
+  /**
+   * The fields a person filters this list on, with pickers for references (campaign, staff). Left out:
+   * the entity's filterable fields, less the record's id and version and what `baseFilters` fixes.
+   */
+  filterFields?: readonly FilterField[];
   /** Extra controls under the toolbar (e.g. quick filters). */
   toolbar?: ReactNode;
   /** Extra actions on the selection (ticked rows, or all matching); `done` clears it and reloads the list. */
@@ -470,7 +475,12 @@ export function EntityList(props: EntityListProps) {
       ) : null}
       {dialog === 'filters' ? (
         <FilterEditor
-          fields={definition.filterable}
+          fields={
+            props.filterFields ??
+            definition.filterable
+              .filter((field) => field !== 'id' && field !== 'version' && !props.baseFilters?.some((f) => f.field === field))
+              .map((field) => ({ field }))
+          }
           label={label}
           filters={state.filters ?? []}
           onApply={(filters: Filter[]) => onStateChange({ ...state, filters: filters.length ? filters : undefined, view: undefined })}

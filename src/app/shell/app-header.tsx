@@ -48,7 +48,14 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         zIndex: 20,
       })}
     >
-      <Button variant="ghost" size="sm" onClick={onMenu} aria-label={t('app.header.menu')} className={css({ lg: { display: 'none' } })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onMenu}
+        data-menu-toggle
+        aria-label={t('app.header.menu')}
+        className={css({ lg: { display: 'none' } })}
+      >
         <Icon name="menu" />
       </Button>
       <Link

@@ -487,6 +487,8 @@ export const uploads = pgTable(
     private: boolean().notNull().default(false),
     purpose: text().notNull().default('file'),
     createdAt: at().notNull().defaultNow(),
+    /** When staff rejected this verification document: kept for the record, shown apart, never decided on again. */
+    rejectedAt: at(),
   },
   (t) => [uniqueIndex('uploads_name_unique').on(t.name), index().on(t.ownerId)],
 );

@@ -33,7 +33,7 @@ await runUntilStopped(async () => {
     console.log(formatDemoLogins(demoLogins(), config.rootEmail));
   } else {
     console.log(`Seeding demo data: ${leads.toLocaleString('en-US')} leads, seed ${seed} …`);
-    const report = await seedDemo(db, { leads, seed, log: leads >= 20_000 ? console.log : undefined });
+    const report = await seedDemo(db, { files: app.services.files, leads, seed, log: leads >= 20_000 ? console.log : undefined });
     console.log(formatSeedReport(report, config.rootEmail));
   }
 

@@ -29,6 +29,8 @@ import type { Actor } from '../context.ts';
 import { creditDeposit } from '../features/deposits/deposit-booking.ts';
 import { openLedger } from '../money/ledger.ts';
 import { holdWithdrawal, payWithdrawal, refundWithdrawal } from '../money/withdrawals.ts';
+import type { FileStore } from '../uploads/file-store.ts';
+import { storeFiles } from '../uploads/store.ts';
 import { createRandom, type Random } from './random.ts';
 import {
   CAMPAIGNS,
@@ -53,6 +55,8 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_DOMAIN}`;
 export const DEMO_LEAD_EMAIL = `lead@${DEMO_DOMAIN}`;
 
 export type SeedOptions = {
+  /** The server's file store (app.services.files): verification documents are kept where uploads are. */
+  files: FileStore;
   /** Leads to make (default 3,000). */
   leads?: number;
   /** Same seed (and same `now`) → same data, ids included (only the password hash's salt differs). */
@@ -82,6 +86,12 @@ type Row = Record<string, unknown>;
 type Change = { entity: EntityName; recordId: string; op: 'upsert'; audience: string[] | null };
 
 const DAY = 86_400_000;
+/** A demo verification document: a 1×1 PNG, enough for the upload path's type check and the document viewer. */
+const DOCUMENT_IMAGE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const DOCUMENT_NAMES = ['identity-card.png', 'proof-of-address.png'];
 const SEEDED_TABLES = [
   campaigns,
   users,
@@ -161,7 +171,7 @@ export async function hasData(db: Executor): Promise<boolean> {
  * also gets its change-log row, with the audience `audienceOf` (src/server/policy.ts) would give it,
  * so `/sync` serves the demo like data made through the API. One transaction: all or nothing.
  */
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport> {
   const started = performance.now();
   const leadCount = Math.max(1, Math.floor(options.leads ?? 3_000));
   const seed = options.seed ?? 1;
@@ -295,6 +305,14 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         return lead ? [row[owner] as string, lead] : [row[owner] as string];
       };
       await write('user', users, block.leads, (row) => [row.id, row.assignedTo].filter((id): id is string => typeof id === 'string'));
+      // Documents through the upload path itself (type check, file, record): a lead's verification state matches what it sent.
+      await storeFiles(
+        tx,
+        options.files,
+        block.documents.map(({ originalName, createdAt, rejectedAt }) => ({ bytes: DOCUMENT_IMAGE, originalName, createdAt, rejectedAt })),
+        (index) => ({ ownerId: block.documents[index].ownerId, purpose: 'document', private: true }),
+      );
+      tally('document', block.documents.length);
       await write('comment', comments, block.comments, ownedAudience('leadId'));
       await write('deposit', deposits, block.deposits, ownedAudience('userId'));
       await write('withdrawal', withdrawals, block.withdrawals, ownedAudience('userId'));
@@ -403,6 +421,14 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         verificationNote: verificationStatus === 'rejected' ? 'Proof of address older than three months.' : null,
       };
       block.leads.push(lead);
+      // Pending, verified and rejected leads sent documents (SPEC.md §4); a rejection set the ones it judged aside.
+      if (verificationStatus !== 'uninitialized') {
+        const sent = created + Math.floor(random.next() * 0.5 * (now - created)) + 60_000;
+        const rejectedAt = verificationStatus === 'rejected' ? new Date(sent + random.int(1, 72) * 3_600_000) : null;
+        for (const originalName of DOCUMENT_NAMES.slice(0, random.int(1, DOCUMENT_NAMES.length))) {
+          block.documents.push({ ownerId: lead.id, originalName, createdAt: new Date(sent), rejectedAt });
+        }
+      }
       if (assignedTo) block.assignee.set(lead.id, assignedTo);
       const leadId = lead.id;
       const fullName = `${firstName} ${lastName}`;
@@ -654,6 +680,7 @@ class Block {
   offers: Row[] = [];
   notifications: Row[] = [];
   ledger: Row[] = [];
+  documents: { ownerId: string; originalName: string; createdAt: Date; rejectedAt: Date | null }[] = [];
 }
 
 /** Dynamic field values that satisfy the category's fields, and a price that fits them. */

@@ -1,7 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
 import { MAX_FILE_BYTES } from '../../shared/constants.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Executor } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -12,7 +14,7 @@ export const uploadUrl = (name: string) => `/api/v1/uploads/${name}`;
 
 export type StoredUpload = { id: string; name: string; url: string; mime: string; size: number; originalName: string };
 
-/** Reads the file within 5 MB, checks its real type, keeps its bytes in `files` and records it, in one transaction. */
+/** Reads the file within 5 MB, then stores it as storeFiles does, in one transaction. */
 export async function storeUpload(
   db: Executor,
   files: FileStore,
@@ -30,24 +32,67 @@ export async function storeUpload(
     throw error;
   }
   if (file.file.truncated || bytes.length > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', undefined, { filename: originalName });
-  if (bytes.length === 0) throw new AppError('FILE_MISSING');
-  const type = await fileTypeFromBuffer(bytes);
-  const allowed: readonly string[] = PURPOSES[options.purpose];
-  if (!type || !allowed.includes(type.mime)) throw new AppError('FILE_TYPE', undefined, { filename: originalName });
-  const id = uuidv7();
-  const name = `${id}.${type.ext}`;
-  await db.transaction(async (tx) => {
-    await tx.insert(uploads).values({
-      id,
-      name,
-      ownerId: options.ownerId,
-      mime: type.mime,
-      size: bytes.length,
-      originalName,
-      private: options.private ?? false,
-      purpose: options.purpose,
-    });
-    await files.save(tx, { id, name }, bytes);
-  });
-  return { id, name, url: uploadUrl(name), mime: type.mime, size: bytes.length, originalName };
+  return db.transaction(async (tx) => (await storeFiles(tx, files, [{ bytes, originalName }], options))[0]);
+}
+
+/** One file to keep: its bytes, the name it came with, and (for data made after the fact) its dates. */
+export type FileToStore = { bytes: Buffer; originalName: string; createdAt?: Date; rejectedAt?: Date | null };
+
+/**
+ * Checks each file's real type against the purpose, records them in one insert and keeps their bytes
+ * in the file store (disk or database, after the rows: the database store's rows refer to them): the
+ * one path an upload takes, from the API (one file) or the demo seeder (many). Call it in a transaction.
+ */
+export async function storeFiles(
+  db: Executor,
+  store: FileStore,
+  files: readonly FileToStore[],
+  options:
+    | { ownerId: string | null; purpose: UploadPurpose; private?: boolean }
+    | ((index: number) => { ownerId: string | null; purpose: UploadPurpose; private?: boolean }),
+): Promise<StoredUpload[]> {
+  const optionsOf = typeof options === 'function' ? options : () => options;
+  const rows = await Promise.all(
+    files.map(async ({ bytes, originalName, createdAt, rejectedAt }, index) => {
+      if (bytes.length === 0) throw new AppError('FILE_MISSING');
+      const type = await fileTypeFromBuffer(bytes);
+      const { ownerId, purpose, private: hidden = false } = optionsOf(index);
+      const allowed: readonly string[] = PURPOSES[purpose];
+      if (!type || !allowed.includes(type.mime)) throw new AppError('FILE_TYPE', undefined, { filename: originalName });
+      const id = uuidv7();
+      return {
+        id,
+        name: `${id}.${type.ext}`,
+        ownerId,
+        mime: type.mime,
+        size: bytes.length,
+        originalName,
+        private: hidden,
+        purpose,
+        createdAt,
+        rejectedAt,
+      };
+    }),
+  );
+  if (!rows.length) return [];
+  await insertMany(
+    db,
+    uploads,
+    rows.map(({ createdAt, rejectedAt, ...row }) => ({
+      ...row,
+      ...(createdAt ? { createdAt } : {}),
+      ...(rejectedAt ? { rejectedAt } : {}),
+    })),
+  );
+  // A few at a time: thousands of open files (or bytea inserts) at once would run into the process's limits.
+  const limit = pLimit(32);
+  await Promise.all(rows.map((row, index) => limit(() => store.save(db, row, files[index].bytes))));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    url: uploadUrl(row.name),
+    mime: row.mime,
+    size: row.size,
+    originalName: row.originalName,
+  }));
 }

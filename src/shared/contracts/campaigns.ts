@@ -21,3 +21,16 @@ export const topCampaignsContract = {
   },
 };
 export type TopCampaign = z.output<(typeof topCampaignsContract.response)[200]>['topCampaigns'][number];
+
+/**
+ * `GET /api/v1/campaign/stats`: every campaign's leads (in the caller's scope) and its conversion,
+ * the share of those leads that made a first completed deposit (percent, 2 decimals).
+ */
+export const campaignStatsContract = {
+  response: {
+    200: z.object({
+      campaignStats: z.array(z.object({ id: z.uuid(), leads: z.number().int(), converted: z.number().int(), conversionRate: z.number() })),
+    }),
+    ...errorResponses,
+  },
+};

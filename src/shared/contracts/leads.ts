@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../entities/define-entity.ts';
-import { dateTime } from '../fields.ts';
+import { calendarDay } from '../fields.ts';
 import { userEntity } from '../entities/user.ts';
 import { storedUploadSchema } from './platform.ts';
 import { oneSelection, selectionShape } from '../selection.ts';
@@ -42,13 +42,25 @@ export const bulkAssignContract = {
   },
 };
 
+/**
+ * New leads over a range of the caller's days (`x-timezone`), both ends included; by default the
+ * same 30 days as the statistics' `new`. Long ranges come by week (Monday) or month (the 1st).
+ */
 export const leadTrendContract = {
   querystring: z.strictObject({
-    from: dateTime().optional(),
-    to: dateTime().optional(),
+    from: calendarDay().optional(),
+    to: calendarDay().optional(),
   }),
   response: {
-    200: z.object({ trendData: z.array(z.object({ date: z.string(), count: z.number().int() })), total: z.number().int() }),
+    200: z.object({
+      /** Each bucket's first day (YYYY-MM-DD) and its new leads; the first may start before `from`, counting from `from`. */
+      trendData: z.array(z.object({ date: z.string(), count: z.number().int() })),
+      total: z.number().int(),
+      bucket: z.enum(['day', 'week', 'month']),
+      from: z.string(),
+      to: z.string(),
+      timeZone: z.string(),
+    }),
     ...errorResponses,
   },
 };
@@ -59,7 +71,10 @@ export const leadStatsContract = {
     200: z.object({
       stats: z.object({
         total: z.number().int(),
+        /** Created today or in the 29 days before, days of the caller's time zone: the trend's default range. */
         new: z.number().int(),
+        /** The first day `new` counts (YYYY-MM-DD in the caller's time zone). */
+        newSince: z.string(),
         assigned: z.number().int(),
         unassigned: z.number().int(),
         locked: z.number().int(),
@@ -73,7 +88,8 @@ export const leadStatsContract = {
 };
 export type LeadStats = z.output<(typeof leadStatsContract.response)[200]>['stats'];
 
-export const documentSchema = storedUploadSchema.extend({ dateCreation: timestamp() });
+/** A verification document; `rejectedAt` is set on the ones a rejection set aside (new uploads are decided on apart). */
+export const documentSchema = storedUploadSchema.extend({ dateCreation: timestamp(), rejectedAt: timestamp().nullable() });
 
 export const documentsContract = {
   params: idParams,

@@ -9,30 +9,26 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { leadTrend } from '../../api/lead-api.ts';
 import { TrendChart } from './trend-chart.tsx';
 import { useFetch } from '../../data/use-fetch.ts';
+import { RECENT_DAYS, addDays, todayIn } from '../../../shared/calendar.ts';
 
-const DAY = 86_400_000;
-/** A local calendar day as yyyy-mm-dd. */
-const isoDay = (time: number) => {
-  const d = new Date(time);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** Local midnight of a day, as the instant the server reads (it counts days in our x-timezone). */
-const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
-const PRESETS = [7, 30, 90] as const;
+/** Today on this device's calendar: the server counts days in the same zone (x-timezone). */
+const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+const PRESETS = [7, 30, 90, 365] as const;
 
 /** The lead trend (SPEC.md §1): new leads per day over a chosen range, as a chart. */
 export function LeadTrendPanel() {
   const { t } = useTranslation();
-  const today = isoDay(Date.now());
-  const [range, setRange] = useState({ from: isoDay(Date.now() - 29 * DAY), to: today });
+  // By default the days the 'New (30 days)' figure counts.
+  const [range, setRange] = useState(() => ({ from: addDays(today(), 1 - RECENT_DAYS), to: today() }));
   const valid = range.from <= range.to;
-  const trend = useFetch(
-    (signal) => (valid ? leadTrend(startOf(range.from), startOf(range.to), signal) : Promise.resolve(null)),
-    [range.from, range.to],
-  );
-  const preset = (days: number) => setRange({ from: isoDay(Date.now() - (days - 1) * DAY), to: today });
+  const trend = useFetch((signal) => (valid ? leadTrend(range.from, range.to, signal) : Promise.resolve(null)), [range.from, range.to]);
+  const preset = (days: number) => setRange({ from: addDays(today(), 1 - days), to: today() });
   const data = trend.data?.trendData ?? [];
-  const label = t('app.dashboard.chartLabel', { from: formatDate(`${range.from}T00:00:00`), to: formatDate(`${range.to}T00:00:00`) });
+  const bucket = trend.data?.bucket ?? 'day';
+  const label = t(`app.dashboard.chartLabel.${bucket}`, {
+    from: formatDate(`${range.from}T00:00:00`),
+    to: formatDate(`${range.to}T00:00:00`),
+  });
   return (
     <Card title={t('app.dashboard.leadTrend')}>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'end' })}>
@@ -67,7 +63,12 @@ export function LeadTrendPanel() {
             {t('app.dashboard.trendTotal', { count: trend.data.total })} · {label}
           </figcaption>
           <div role="img" aria-label={`${label}. ${t('app.dashboard.trendTotal', { count: trend.data.total })}`}>
-            <TrendChart data={data} seriesLabel={t('app.dashboard.newLeads')} dayLabel={t('app.dashboard.day')} />
+            <TrendChart
+              data={data}
+              bucket={bucket}
+              seriesLabel={t('app.dashboard.newLeads')}
+              dayLabel={t(`app.dashboard.bucket.${bucket}`)}
+            />
           </div>
           {/* Hidden in a box: a table ignores the 1 px width of srOnly and stretched a phone's page to 417 px. */}
           <div className={css({ srOnly: true })}>
@@ -75,7 +76,7 @@ export function LeadTrendPanel() {
               <caption>{label}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('app.dashboard.day')}</th>
+                  <th scope="col">{t(`app.dashboard.bucket.${bucket}`)}</th>
                   <th scope="col">{t('app.dashboard.newLeads')}</th>
                 </tr>
               </thead>

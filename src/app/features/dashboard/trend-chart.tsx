@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { ui } from '../../state/ui.ts';
 import type { TrendPoint } from '../../api/lead-api.ts';
+import type { Bucket } from '../../../shared/calendar.ts';
 
 const HEIGHT = 260;
 
@@ -22,10 +23,21 @@ function translucent(hex: string, alpha: number): string {
 }
 
 /**
- * New leads per day, drawn by uPlot (canvas, light and fast): colours from the theme's variables,
+ * New leads per day (week, month), drawn by uPlot (canvas, light and fast): colours from the theme's variables,
  * day labels in the local language, redrawn on theme or language change and on resize.
  */
-export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly TrendPoint[]; seriesLabel: string; dayLabel: string }) {
+export function TrendChart({
+  data,
+  bucket,
+  seriesLabel,
+  dayLabel,
+}: {
+  data: readonly TrendPoint[];
+  /** What one point counts: a day, a week (from its Monday) or a month. */
+  bucket: Bucket;
+  seriesLabel: string;
+  dayLabel: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const { color, mode, localLanguage } = useSnapshot(ui);
   useEffect(() => {
@@ -34,8 +46,9 @@ export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly Tre
     const primary = cssVar('--bd-primary') || '#6d28d9';
     const muted = cssVar('--bd-muted') || '#666';
     const border = cssVar('--bd-border') || '#ddd';
-    const day = new Intl.DateTimeFormat(localLanguage, { day: 'numeric', month: 'short' });
-    const full = new Intl.DateTimeFormat(localLanguage, { dateStyle: 'medium' });
+    const monthly = bucket === 'month';
+    const day = new Intl.DateTimeFormat(localLanguage, monthly ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' });
+    const full = new Intl.DateTimeFormat(localLanguage, monthly ? { month: 'long', year: 'numeric' } : { dateStyle: 'medium' });
     const integer = new Intl.NumberFormat(localLanguage, { maximumFractionDigits: 0 });
     const axis = {
       stroke: muted,
@@ -74,7 +87,7 @@ export function TrendChart({ data, seriesLabel, dayLabel }: { data: readonly Tre
       observer.disconnect();
       chart.destroy();
     };
-  }, [data, seriesLabel, dayLabel, color, mode, localLanguage]);
+  }, [data, bucket, seriesLabel, dayLabel, color, mode, localLanguage]);
   return (
     <div
       ref={box}

@@ -30,6 +30,9 @@ const linkStyle = css({
   textOverflow: 'ellipsis',
 });
 
+/** Lead fields filtered by typing or by date, after the pickers of the quick filters. */
+const LEAD_TEXT_FILTERS = ['firstName', 'lastName', 'email', 'lastLogin', 'dateCreation'].map((field) => ({ field }));
+
 const JSON_EXAMPLE = '[{"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com", "labels": ["forex"]}]';
 
 /** Leads: users whose role is lead (SPEC.md §2, §6); what a regular user may not do is not offered. */
@@ -71,6 +74,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
     [campaigns, staff, t],
   );
 
+  // The filter editor offers these pickers too, then the fields typed or dated by hand.
   const quick: QuickFilter[] = [
     { field: 'campaignId', label: t('app.fields.campaignId'), options: campaigns.options, noneLabel: t('app.common.none') },
     ...(mayDo(roles, 'user.bulkAssign')
@@ -123,6 +127,7 @@ export function LeadsScreen({ state, onStateChange }: { state: ListState; onStat
             </Link>
           ) : null
         }
+        filterFields={[...quick, ...LEAD_TEXT_FILTERS]}
         toolbar={<QuickFilters filters={quick} state={state} onStateChange={onStateChange} />}
         bulkActions={
           mayDo(roles, 'user.bulkAssign')

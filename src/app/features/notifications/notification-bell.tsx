@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { auth } from '../../state/auth.ts';
+import { notificationTarget } from './notification-target.ts';
 import { css, cx } from '../../../../styled-system/css';
 import type { EntityRecord } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
@@ -25,12 +28,6 @@ export function useNotificationText() {
     return i18n.exists(key) ? t(key, params) : key;
   };
 }
-
-/** The lead a notification is about (documents uploaded), to open its page. */
-const leadOf = (n: EntityRecord): string | undefined => {
-  const id = (n.data as { leadId?: unknown } | null | undefined)?.leadId;
-  return typeof id === 'string' ? id : undefined;
-};
 
 /** The header's notifications (issue 5): unread count, the latest ones, mark as read. */
 export function NotificationBell() {
@@ -57,6 +54,7 @@ export function NotificationBell() {
       .then(reloadBoth)
       .catch(() => undefined);
   const unreadRows = latest.rows.filter((n) => !n.read);
+  const roles = useSnapshot(auth).user?.roles ?? [];
 
   return (
     <ArkPopover.Root open={open} onOpenChange={(d) => (setOpen(d.open), d.open && reloadBoth())} positioning={{ placement: 'bottom-end' }}>
@@ -136,26 +134,20 @@ export function NotificationBell() {
                   })}
                 >
                   <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
-                    <span className={css({ fontSize: 'sm', fontWeight: n.read ? 'normal' : 'semibold', overflowWrap: 'anywhere' })}>
+                    <NoticeText
+                      target={notificationTarget(n, roles)}
+                      onOpen={() => {
+                        setOpen(false);
+                        if (!n.read) markRead([n]);
+                      }}
+                      className={css({ fontSize: 'sm', fontWeight: n.read ? 'normal' : 'semibold', overflowWrap: 'anywhere' })}
+                    >
                       {!n.read ? <span className={css({ srOnly: true })}>{t('app.notifications.unread')}: </span> : null}
                       {text(n)}
-                    </span>
+                    </NoticeText>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                       {n.dateCreation ? formatDateTime(n.dateCreation) : ''}
                     </span>
-                    {leadOf(n) ? (
-                      <Link
-                        to="/leads/$leadId"
-                        params={{ leadId: leadOf(n)! }}
-                        onClick={() => {
-                          setOpen(false);
-                          if (!n.read) markRead([n]);
-                        }}
-                        className={css({ fontSize: 'xs', color: 'primary', textDecoration: 'underline' })}
-                      >
-                        {t('app.notifications.openLead')}
-                      </Link>
-                    ) : null}
                   </div>
                   {!n.read ? (
                     <button type="button" className={buttonRecipe({ variant: 'outline', size: 'sm' })} onClick={() => markRead([n])}>
@@ -169,5 +161,32 @@ export function NotificationBell() {
         </ArkPopover.Positioner>
       </Portal>
     </ArkPopover.Root>
+  );
+}
+
+/** A notification's text: a link to the record it is about when it is about one, plain text otherwise. */
+function NoticeText({
+  target,
+  onOpen,
+  className,
+  children,
+}: {
+  target: ReturnType<typeof notificationTarget>;
+  onOpen: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  if (!target) return <span className={className}>{children}</span>;
+  return (
+    <Link
+      to={target.to}
+      params={target.params as never}
+      search={target.search as never}
+      onClick={onOpen}
+      data-testid="notification-link"
+      className={cx(className, css({ color: 'fg', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'primary' } }))}
+    >
+      {children}
+    </Link>
   );
 }

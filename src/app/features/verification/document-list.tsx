@@ -12,8 +12,35 @@ const size = (bytes: number) =>
     ? `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`
     : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
-/** A lead's verification documents, each opened or downloaded as a private blob (SPEC.md §7). */
+/**
+ * A lead's verification documents, each opened or downloaded as a private blob (SPEC.md §7): the ones
+ * under review first, those a rejection set aside below them under their own heading.
+ */
 export function DocumentList({ documents }: { documents: readonly LeadDocument[] }) {
+  const { t } = useTranslation();
+  const current = documents.filter((doc) => !doc.rejectedAt);
+  const rejected = documents.filter((doc) => doc.rejectedAt);
+  if (!documents.length) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.documents.none')}</p>;
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      {current.length ? (
+        <DocumentItems documents={current} label={t('app.documents.list')} />
+      ) : (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.documents.noneNew')}</p>
+      )}
+      {rejected.length ? (
+        <section aria-label={t('app.documents.rejectedEarlier')} data-testid="rejected-documents" className={css({ opacity: 0.8 })}>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>
+            {t('app.documents.rejectedEarlier')}
+          </h3>
+          <DocumentItems documents={rejected} label={t('app.documents.rejectedEarlier')} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function DocumentItems({ documents, label }: { documents: readonly LeadDocument[]; label: string }) {
   const { t } = useTranslation();
   const get = (doc: LeadDocument, then: (blob: Blob) => void) =>
     void runOp(
@@ -24,9 +51,8 @@ export function DocumentList({ documents }: { documents: readonly LeadDocument[]
       },
       { toast: (e) => t('app.documents.downloadFailed', { error: e.message }) },
     ).catch(() => undefined);
-  if (!documents.length) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.documents.none')}</p>;
   return (
-    <ul aria-label={t('app.documents.list')} className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
+    <ul aria-label={label} className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
       {documents.map((doc) => (
         <li
           key={doc.id}

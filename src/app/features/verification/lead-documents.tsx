@@ -48,8 +48,9 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
   };
 
   const roles = useSnapshot(auth).user?.roles ?? [];
-  // A decision needs documents to decide on, and a role the server lets decide.
-  const decidable = answer?.verificationStatus === 'pending' && answer.documents.length > 0 && mayDo(roles, 'user.decideVerification');
+  // A decision needs documents to decide on (not ones a rejection set aside), and a role the server lets decide.
+  const decidable =
+    answer?.verificationStatus === 'pending' && answer.documents.some((doc) => !doc.rejectedAt) && mayDo(roles, 'user.decideVerification');
   return (
     <Card title={t('app.documents.title')} actions={answer ? <VerificationBadge status={answer.verificationStatus} /> : null}>
       {error ? (

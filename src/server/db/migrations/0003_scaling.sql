@@ -16,4 +16,5 @@ CREATE TABLE "upload_contents" (
 	"bytes" "bytea" NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "rejected_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "upload_contents" ADD CONSTRAINT "upload_contents_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;

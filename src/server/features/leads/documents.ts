@@ -49,6 +49,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
           size: r.size,
           originalName: r.originalName,
           dateCreation: r.createdAt,
+          rejectedAt: r.rejectedAt,
         })),
         verificationStatus: lead.verificationStatus,
         verificationNote: lead.verificationNote,
@@ -75,8 +76,17 @@ export function registerDocumentRoutes(app: FastifyInstance) {
           .where(eq(users.id, lead.id as string))
           .returning();
         work.changed({ entity: 'user', recordId: updated.id, op: 'upsert', ...audienceOf(userResource.access.scope, updated) });
-        if (updated.assignedTo && updated.assignedTo !== actor.id) {
-          await notify(work, updated.assignedTo, 'documentsUploaded', 'app.notifications.documentsUploaded', {
+        // Whoever looks after the lead hears of it: its staff member, or every admin when it has none.
+        const readers = updated.assignedTo
+          ? [updated.assignedTo]
+          : (
+              await work.tx
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.status, 'active'), sql`${users.roles} && array['root', 'admin']`))
+            ).map((row) => row.id);
+        for (const reader of readers.filter((id) => id !== actor.id)) {
+          await notify(work, reader, 'documentsUploaded', 'app.notifications.documentsUploaded', {
             leadId: updated.id,
             name: `${updated.firstName} ${updated.lastName}`,
           });

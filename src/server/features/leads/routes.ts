@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ExtraAction } from '../../../shared/access.ts';
 import { ASSIGNABLE_ROLES } from '../../../shared/roles.ts';
 import { campaigns, users } from '../../db/schema.ts';
@@ -10,23 +10,15 @@ import { parse } from '../../http/validate.ts';
 import { requireAction } from '../../policy.ts';
 import { touchLeadRecords } from '../../resources/lead-records.ts';
 import { notify } from '../../notifications/notify.ts';
+import { timeZoneOf } from '../../http/time-zone.ts';
+import { RECENT_DAYS, addDays, bucketFor, bucketStarts, todayIn } from '../../../shared/calendar.ts';
 import { leadsInScope } from '../../resources/lead-scope.ts';
 import { lockSelection } from '../../resources/selection.ts';
 import { userResource } from '../../resources/user.ts';
 import { bulkAssignContract, leadStatsContract, leadTrendContract } from '../../../shared/contracts/leads.ts';
 
-const DAY = 86_400_000;
-
-/** The caller's time zone (`x-timezone`), for days that start at their midnight. */
-function timeZoneOf(header: unknown): string {
-  const zone = typeof header === 'string' && header.length < 64 ? header : 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
+/** The instant a day of `zone` begins: `day` at midnight on that zone's wall clock. */
+const midnight = (day: string, zone: string) => sql`(${day}::date)::timestamp at time zone ${zone}`;
 
 /** Lead management beyond the standard set: bulk assignment, trend and statistics (issue 5). */
 export function registerLeadRoutes(app: FastifyInstance) {
@@ -115,33 +107,39 @@ export function registerLeadRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/v1/user/lead-trend',
-    { schema: { tags: ['user'], summary: 'New leads per day over a range', ...leadTrendContract } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: "New leads per day (week, month on long ranges) over a range of the caller's days",
+        ...leadTrendContract,
+      },
+    },
     async (request) => {
       const actor = allowed(request, 'user.stats');
       const query = parse(leadTrendContract.querystring, request.query);
-      const to = query.to ?? new Date();
-      const from = query.from ?? new Date(to.getTime() - 29 * DAY);
-      if (from > to || to.getTime() - from.getTime() > 3 * 366 * DAY)
-        throw new AppError('VALIDATION', { from: { key: 'validation.date', params: {} } });
-      const zone = timeZoneOf(request.headers['x-timezone']);
-      const day = sql<string>`to_char(${users.dateCreation} at time zone ${zone}, 'YYYY-MM-DD')`;
+      const timeZone = timeZoneOf(request.headers['x-timezone']);
+      const to = query.to ?? todayIn(timeZone, app.services.clock.now());
+      const from = query.from ?? addDays(to, 1 - RECENT_DAYS);
+      if (from > to) throw new AppError('VALIDATION', { to: { key: 'validation.date', params: {} } });
+      const bucket = bucketFor(from, to);
+      const start = sql<string>`to_char(date_trunc(${bucket}, ${users.dateCreation} at time zone ${timeZone}), 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ date: day, count: count() })
+        .select({ date: start, count: count() })
         .from(users)
-        .where(leadsInScope(db, actor, gte(users.dateCreation, from), lt(users.dateCreation, new Date(to.getTime() + DAY))))
-        // By position: the day expression carries the zone as a parameter, and a repeated one would not match.
+        .where(
+          leadsInScope(
+            db,
+            actor,
+            sql`${users.dateCreation} >= ${midnight(from, timeZone)}`,
+            sql`${users.dateCreation} < ${midnight(addDays(to, 1), timeZone)}`,
+          ),
+        )
+        // By position: the bucket expression carries the zone as a parameter, and a repeated one would not match.
         .groupBy(sql`1`)
         .orderBy(sql`1`);
-      // Every day of the range, with zero where no lead came in, so the chart has no gaps.
       const counts = new Map(rows.map((r) => [r.date, r.count]));
-      const dayOf = (d: Date) =>
-        new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-      const trendData: { date: string; count: number }[] = [];
-      for (let t = from.getTime(); dayOf(new Date(t)) <= dayOf(to); t += DAY) {
-        const date = dayOf(new Date(t));
-        if (trendData.at(-1)?.date !== date) trendData.push({ date, count: counts.get(date) ?? 0 });
-      }
-      return { trendData, total: trendData.reduce((sum, d) => sum + d.count, 0) };
+      const trendData = bucketStarts(from, to, bucket).map((date) => ({ date, count: counts.get(date) ?? 0 }));
+      return { trendData, total: trendData.reduce((sum, d) => sum + d.count, 0), bucket, from, to, timeZone };
     },
   );
 
@@ -150,11 +148,14 @@ export function registerLeadRoutes(app: FastifyInstance) {
     { schema: { tags: ['user'], summary: 'Lead statistics for the dashboard', ...leadStatsContract } },
     async (request) => {
       const actor = allowed(request, 'user.stats');
-      const since = new Date(Date.now() - 30 * DAY);
+      const timeZone = timeZoneOf(request.headers['x-timezone']);
+      const today = todayIn(timeZone, app.services.clock.now());
+      const newSince = addDays(today, 1 - RECENT_DAYS);
+      const recent = sql`${users.dateCreation} >= ${midnight(newSince, timeZone)} and ${users.dateCreation} < ${midnight(addDays(today, 1), timeZone)}`;
       const [totals] = await db
         .select({
           total: count(),
-          new: sql<number>`count(*) filter (where ${users.dateCreation} >= ${since})`.mapWith(Number),
+          new: sql<number>`count(*) filter (where ${recent})`.mapWith(Number),
           assigned: sql<number>`count(*) filter (where ${isNotNull(users.assignedTo)})`.mapWith(Number),
           unassigned: sql<number>`count(*) filter (where ${isNull(users.assignedTo)})`.mapWith(Number),
           locked: sql<number>`count(*) filter (where ${users.status} = 'locked')`.mapWith(Number),
@@ -174,7 +175,7 @@ export function registerLeadRoutes(app: FastifyInstance) {
         .groupBy(users.campaignId, campaigns.name)
         .orderBy(sql`count(*) desc`)
         .limit(20);
-      return { stats: { ...totals, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
+      return { stats: { ...totals, newSince, verification: Object.fromEntries(verification.map((v) => [v.status, v.count])), byCampaign } };
     },
   );
 }

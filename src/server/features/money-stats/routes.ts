@@ -13,6 +13,7 @@ import { deposits, users, withdrawals } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
+import { addDays, todayIn } from '../../../shared/calendar.ts';
 import { scopeWhere } from '../../policy.ts';
 import { depositResource } from '../../resources/deposit.ts';
 import { withdrawalResource } from '../../resources/withdrawal.ts';
@@ -30,10 +31,6 @@ type Flow = { table: typeof deposits | typeof withdrawals; scope: SQL | undefine
 
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
 const euros = (value: unknown) => fromCents(cents(value));
-
-/** Today in a time zone, as YYYY-MM-DD. */
-const todayIn = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 function rangeOf(request: FastifyRequest, timeZone: string, now: Date) {
   const query = request.query as z.output<typeof statsQuery>;
