@@ -262,6 +262,13 @@ describe('bulk work on a filtered set', () => {
     });
     expect((await server.sql(`select id from users where id in (${all.map((id) => `'${id}'`).join(',')})`)).length).toBe(4);
 
+    // One record asked for: the plain HAS_DEPENDENTS of any delete, saying what depends on it, with the same line.
+    const one = await server.call({ method: 'DELETE', url: `/api/v1/user/${booked}`, token: root });
+    expect(one.status).toBe(409);
+    expect(one.body.code).toBe('HAS_DEPENDENTS');
+    expect(one.body.message).toBe('This cannot be deleted: ledger entries still depend on it');
+    expect(one.body.details).toEqual({ [booked]: 'Bea Booked: money has been booked on their account' });
+
     // The same refusal for "all matching"; then all matching except the blocked ones.
     const matching = { filters: [LEADS, { field: 'lastName', values: ['Booked', 'Open', 'Plain'] }] };
     const again = await server.call({ method: 'DELETE', url: '/api/v1/user/batch', token: root, payload: { matching } });

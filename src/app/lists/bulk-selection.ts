@@ -36,6 +36,6 @@ export async function runBulkOnline<T>(method: 'PATCH' | 'DELETE' | 'POST', path
   return answer;
 }
 
-/** Records a delete refused (DELETE_BLOCKED): id → "name: reason", translated by the server. */
+/** Records a delete refused (DELETE_BLOCKED, or HAS_DEPENDENTS for one record): id → "name: reason", translated by the server. */
 export const blockedOf = (error: ApiError): Record<string, string> | null =>
-  error.code === 'DELETE_BLOCKED' && error.details ? error.details : null;
+  (error.code === 'DELETE_BLOCKED' || error.code === 'HAS_DEPENDENTS') && error.details ? error.details : null;

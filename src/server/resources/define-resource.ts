@@ -57,7 +57,12 @@ export type ResourceHooks<T extends PgTable = PgTable, E extends EntityDefinitio
 };
 
 /** Why one record cannot be deleted: a message key (`blocked.*`) and its parameters (the record's name is added). */
-export type DeleteBlock = { key: string; params?: Record<string, unknown> };
+/**
+ * Why one record cannot be deleted: `key` names the record and the reason (a list's dialog shows one
+ * line a record), `dependents` says what depends on it (a `dependents.*` key) for the plain
+ * HAS_DEPENDENTS answer to the delete of one record.
+ */
+export type DeleteBlock = { key: string; params?: Record<string, unknown>; dependents: string };
 
 export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
   entity: E;
@@ -319,6 +324,11 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
               return [row.id, { key: block.key, params: { ...block.params, name: resource.nameOf?.(row) ?? row.id } }];
             }),
         );
+        // One record asked for: the plain answer of any delete with dependents; several: how many and which.
+        if (rows.length === 1) {
+          const [block] = blocked.values();
+          throw new AppError('HAS_DEPENDENTS', details, { what: { key: `dependents.${block.dependents}` } });
+        }
         throw new AppError('DELETE_BLOCKED', details, { count: blocked.size, total: rows.length });
       }
       const ids = rows.map((row) => row.id as string);

@@ -207,9 +207,10 @@ export const userResource = defineResource({
         rows: { id: string; open_deposits: number; ledger: boolean; money: boolean }[];
       };
       for (const row of found.rows) {
-        if (row.open_deposits > 0) blocked.set(row.id, { key: 'blocked.openDeposits', params: { count: row.open_deposits } });
-        else if (row.ledger) blocked.set(row.id, { key: 'blocked.ledger' });
-        else if (row.money) blocked.set(row.id, { key: 'blocked.moneyRecords' });
+        if (row.open_deposits > 0)
+          blocked.set(row.id, { key: 'blocked.openDeposits', params: { count: row.open_deposits }, dependents: 'deposits' });
+        else if (row.ledger) blocked.set(row.id, { key: 'blocked.ledger', dependents: 'ledger' });
+        else if (row.money) blocked.set(row.id, { key: 'blocked.moneyRecords', dependents: 'money' });
       }
       return blocked;
     },
