@@ -35,6 +35,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A screen's figures may follow a sync or a count on a busy machine: polls wait up to 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

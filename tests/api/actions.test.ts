@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.ts';
+import { pendingWithDocument, startServer, type TestServer } from './harness.ts';
 
 /**
  * defineAction through its first user, the verification decision (`PATCH /user/:id/verification`,
@@ -22,7 +22,9 @@ describe('actions on a lifecycle', () => {
 
   const newLead = () => server.user(root, { roles: ['lead'], assignedTo: staff.id });
   const setVerification = (id: string, status: string) =>
-    server.sql(`update users set verification_status = '${status}', version = version + 1 where id = '${id}'`);
+    status === 'pending'
+      ? pendingWithDocument(server, id)
+      : server.sql(`update users set verification_status = '${status}', version = version + 1 where id = '${id}'`);
   const decide = (id: string, token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     server.call({ method: 'PATCH', url: `/api/v1/user/${id}/verification`, token, payload, headers });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,4 +104,17 @@ export class TestServer {
     const result = (await this.app.services.db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
+}
+
+/**
+ * A pending verification with a document row to decide on (its bytes play no part): the state a lead
+ * is in after uploading, for tests of the decision itself. A decision needs documents (NO_DOCUMENTS).
+ */
+export async function pendingWithDocument(server: TestServer, leadId: string) {
+  await server.sql(`update users set verification_status = 'pending', version = version + 1 where id = '${leadId}'`);
+  const documentId = randomUUID();
+  await server.sql(
+    `insert into uploads (id, name, owner_id, mime, size, original_name, private, purpose)
+     values ('${documentId}', '${documentId}.png', '${leadId}', 'image/png', 1, 'passport.png', true, 'document')`,
+  );
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessLocks, type FetchLike } from '../../src/app/offline/ports.ts';
 import { runOnlineWith } from '../../src/app/offline/run-online.ts';
-import type { TestServer } from '../api/harness.ts';
+import { pendingWithDocument, type TestServer } from '../api/harness.ts';
 import { engineFor, startListeningServer, switchableOnline } from './harness.ts';
 
 const en = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
@@ -40,13 +39,7 @@ describe('runOnline', () => {
     const root = await server.rootToken();
     staff = await server.user(root, { roles: ['regular'] });
     const lead = await server.user(root, { roles: ['lead'], assignedTo: staff.id, firstName: 'Ada' });
-    await server.sql(`update users set verification_status = 'pending', version = version + 1 where id = '${lead.id}'`);
-    // The document row only (its bytes play no part here): a decision needs documents to decide on.
-    const documentId = randomUUID();
-    await server.sql(
-      `insert into uploads (id, name, owner_id, mime, size, original_name, private, purpose)
-       values ('${documentId}', '${documentId}.png', '${lead.id}', 'image/png', 1, 'passport.png', true, 'document')`,
-    );
+    await pendingWithDocument(server, lead.id);
     return lead;
   }
 

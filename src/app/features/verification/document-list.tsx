@@ -29,7 +29,7 @@ export function DocumentList({ documents }: { documents: readonly LeadDocument[]
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('app.documents.noneNew')}</p>
       )}
       {rejected.length ? (
-        <section aria-label={t('app.documents.rejectedEarlier')} data-testid="rejected-documents" className={css({ opacity: 0.8 })}>
+        <section aria-label={t('app.documents.rejectedEarlier')} data-testid="rejected-documents">
           <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>
             {t('app.documents.rejectedEarlier')}
           </h3>
