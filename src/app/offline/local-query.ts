@@ -72,11 +72,10 @@ function searchPredicate(entity: EntityName, q: string | undefined): Predicate |
   return (record) => recordMatches(record, search, searchable, phoneFields);
 }
 
-/** Sorts like the server: requested fields, then newest first, then id. */
+/** Sorts like the server (orderBy in list-query.ts): requested fields (newest first when none), then id in the first sort's direction. */
 export function sortComparator(sorts: readonly Sort[] = []) {
-  const all: Sort[] = [...sorts];
-  if (!all.some((s) => s.field === 'dateCreation')) all.push({ field: 'dateCreation', order: 'desc' });
-  all.push({ field: 'id', order: 'desc' });
+  const all: Sort[] = sorts.length ? [...sorts] : [{ field: 'dateCreation', order: 'desc' }];
+  all.push({ field: 'id', order: all[0].order });
   return (a: LocalRecord, b: LocalRecord) => {
     for (const { field, order } of all) {
       const c = compare(a[field], b[field]);
@@ -87,8 +86,9 @@ export function sortComparator(sorts: readonly Sort[] = []) {
 }
 
 /**
- * How a page is read. `indexOrdered`: the collection walks an index in the sort's order. `nulls`: the
- * records that index leaves out (the sort field is null), newest first as the server breaks ties.
+ * How a page is read. `indexOrdered`: the collection walks an index in the sort's order (ties by
+ * primary key, as the server breaks them). `nulls`: the records that index leaves out (the sort field
+ * is null), in primary-key order, the sort's direction.
  */
 type Plan = {
   collection: Collection<LocalRecord, string>;
@@ -135,41 +135,42 @@ function plan(table: Table<LocalRecord, string>, entity: EntityName, query: List
   const sort = sorts[0] ?? { field: 'dateCreation', order: 'desc' as const };
   const single = sorts.length <= 1;
   const inOrder = (collection: Collection<LocalRecord, string>) => (sort.order === 'desc' ? collection.reverse() : collection);
-  /** An index-ordered plan; a nullable sort field also reads `newestFirst`'s records without a value. */
-  const ordered = (
-    collection: Collection<LocalRecord, string>,
-    rest: Filter[],
-    newestFirst: (() => Collection<LocalRecord, string>) | undefined,
-  ): Plan | undefined => {
+  /**
+   * An index-ordered plan. A nullable sort field's records without a value are read in primary-key
+   * order across the table (`rest` must then hold every filter); in a small partition, `undefined`:
+   * reading and sorting the partition costs less.
+   */
+  const ordered = (collection: Collection<LocalRecord, string>, rest: Filter[], nullsFromTable: boolean): Plan | undefined => {
     if (!NULLABLE_SORTS[entity]?.includes(sort.field)) return { collection: inOrder(collection), rest, indexOrdered: true };
-    return newestFirst
-      ? { collection: inOrder(collection), rest, indexOrdered: true, nulls: { field: sort.field, collection: newestFirst() } }
+    return nullsFromTable
+      ? {
+          collection: inOrder(collection),
+          rest,
+          indexOrdered: true,
+          nulls: { field: sort.field, collection: inOrder(table.toCollection()) },
+        }
       : undefined;
   };
   const partitionFilter = partitionFilterOf(entity, filters);
   if (partitionFilter) {
     const key = partitionFilter.values[0] as string | number;
     const rest = filters.filter((f) => f !== partitionFilter);
-    const newestFirst = () => partitionRange(table, entity, key).reverse();
     const compound = `[${PARTITIONS[entity]}+${sort.field}]`;
     const viaCompound =
       single && indexed.has(compound)
-        ? ordered(table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]), rest, newestFirst)
+        ? ordered(table.where(compound).between([key, Dexie.minKey], [key, Dexie.maxKey]), rest, false)
         : undefined;
     if (viaCompound) return viaCompound;
     // The main partition is nearly the whole table: its sort index, skipping the few others (the partition filter stays).
     const viaSortIndex =
       single && MAIN_PARTITION[entity] === key && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field)
-        ? ordered(table.orderBy(sort.field), filters, newestFirst)
+        ? ordered(table.orderBy(sort.field), filters, true)
         : undefined;
     if (viaSortIndex) return viaSortIndex;
     return { collection: partitionRange(table, entity, key), rest, indexOrdered: false };
   }
-  const newestFirst = indexed.has('dateCreation') ? () => table.orderBy('dateCreation').reverse() : undefined;
   const viaSortIndex =
-    single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field)
-      ? ordered(table.orderBy(sort.field), filters, newestFirst)
-      : undefined;
+    single && indexed.has(sort.field) && !ARRAY_FIELDS.has(sort.field) ? ordered(table.orderBy(sort.field), filters, true) : undefined;
   if (viaSortIndex) return viaSortIndex;
   const driver = filters.find((f) => indexed.has(f.field) && (f.operator ?? 'in') === 'in' && f.values.length && f.values.every(isKey));
   if (driver) {

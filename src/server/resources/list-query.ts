@@ -139,15 +139,20 @@ export function searchCondition(
   return and(...search.words.map((word) => or(...fields.map((field) => contains(folded(columns[field]), word)))));
 }
 
-/** Sorts by the requested fields, then newest first, then id so pages never overlap. */
+/**
+ * Sorts by the requested fields (newest first when none), then by id in the first sort's direction so
+ * pages never overlap. Ties go by id the way an index walks them (its entries are ordered by key, then
+ * primary key), so the offline mirror reads the same order from its indexes: DESIGN.md §4 leaves the
+ * rule open, docs/decisions/list-tie-order.md says why this one.
+ */
 export function orderBy(columns: Record<string, PgColumn>, allowed: readonly string[], sorts: readonly Sort[] = []) {
   const order = sorts.map((sort) => {
     const column = Object.hasOwn(columns, sort.field) && allowed.includes(sort.field) ? columns[sort.field] : undefined;
     if (!column) throw bad(sort.field, 'validation.unknownField');
     return sort.order === 'desc' ? desc(column) : asc(column);
   });
-  if (!sorts.some((s) => s.field === 'dateCreation')) order.push(desc(columns.dateCreation));
-  order.push(desc(columns.id));
+  if (!sorts.length) order.push(desc(columns.dateCreation));
+  order.push((sorts[0]?.order ?? 'desc') === 'desc' ? desc(columns.id) : asc(columns.id));
   return order;
 }
 
