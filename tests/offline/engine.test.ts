@@ -89,7 +89,7 @@ describe('offline engine against the real server', () => {
   it('replays through lost requests, 500s, 429s, timeouts and duplicates without doubling anything', async () => {
     const faults: Fault[] = ['lostAfter', 'error500', 'tooMany', 'timeout', 'duplicate', 'lostBefore', 'lostAfter'];
     const fetch = faultyFetch(() => faults.shift() ?? 'none');
-    const engine = engineFor(admin.id, baseUrl, () => admin.token, { fetch });
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, { fetch, requestTimeoutMs: 1_000 });
     await engine.start();
     const store = createOfflineEntityStore(engine, 'campaign');
     const made = [];

@@ -86,7 +86,8 @@ export function engineFor(
     indexedDb: { indexedDB, IDBKeyRange },
     retryBaseMs: 5,
     retryCapMs: 40,
-    requestTimeoutMs: 300,
+    // Long enough for a real request on a loaded 2-core machine; the timeout fault test sets its own.
+    requestTimeoutMs: 5_000,
     pullEveryMs: 200,
     ...overrides,
   });
