@@ -24,7 +24,9 @@ import {
   withdrawals,
 } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
-import { CHANGE_LOCK, workOn, writeChanges, type Change as LoggedChange } from '../http/mutate.ts';
+import { CHANGE_LOCK, workOn, writeChanges, type Change } from '../http/mutate.ts';
+import { audienceOf } from '../policy.ts';
+import { resourceByEntity } from '../resources/registry.ts';
 import type { Actor } from '../context.ts';
 import { creditDeposit } from '../features/deposits/deposit-booking.ts';
 import { openLedger } from '../money/ledger.ts';
@@ -83,7 +85,6 @@ export type SeedReport = {
 };
 
 type Row = Record<string, unknown>;
-type Change = { entity: EntityName; recordId: string; op: 'upsert'; audience: string[] | null };
 
 const DAY = 86_400_000;
 /** A demo verification document: a 1×1 PNG, enough for the upload path's type check and the document viewer. */
@@ -192,15 +193,16 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     // move its cursor past sequence numbers this transaction has taken but not yet committed.
     await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
     const changes: Change[] = [];
-    const write = async (entity: EntityName | 'ledger', table: PgTable, rows: Row[], audience?: (row: Row) => string[] | null) => {
+    /** Rows of an entity, each with its change-log row: the audience by the resource's own rule (policy.ts audienceOf). */
+    const write = async (entity: EntityName, table: PgTable, rows: Row[]) => {
       await insertRows(tx, table, rows);
       tally(entity, rows.length);
-      if (audience)
-        for (const row of rows)
-          changes.push({ entity: entity as EntityName, recordId: row.id as string, op: 'upsert', audience: audience(row) });
+      const { scope } = resourceByEntity(entity)!.access;
+      for (const row of rows) changes.push({ entity, recordId: row.id as string, op: 'upsert', ...audienceOf(scope, row) });
     };
+    /** The change-log rows written since the last flush, as every API write writes them (mutate.ts writeChanges). */
     const flushChanges = async () => {
-      await insertRows(tx, changeLog, changes);
+      if (changes.length) await writeChanges(tx, changes);
       tally('changeLog', changes.length);
       changes.length = 0;
     };
@@ -214,7 +216,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
 
     // Campaigns and staff come first: leads point at them.
     const campaignRows = CAMPAIGNS.map((name) => ({ ...record(catalogueTime()), name }));
-    await write('campaign', campaigns, campaignRows, () => null);
+    await write('campaign', campaigns, campaignRows);
 
     const staffTime = start - 90 * DAY;
     const staffRows = demoLogins(regularCount)
@@ -233,7 +235,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         phone: `+33 1 ${random.digits(2)} ${random.digits(2)} ${random.digits(2)} ${random.digits(2)}`,
         verificationStatus: 'verified',
       }));
-    await write('user', users, staffRows, (row) => [row.id as string]);
+    await write('user', users, staffRows);
     const adminId = staffRows[0].id;
     const regularIds = staffRows.slice(1).map((s) => s.id);
 
@@ -249,7 +251,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       minimumAmount: p.minimumAmount,
       dividendFrequency: p.dividendFrequency,
     }));
-    await write('project', projects, projectRows, () => null);
+    await write('project', projects, projectRows);
 
     const marketRows = MARKETS.map((m) => ({
       ...record(catalogueTime()),
@@ -257,10 +259,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       description: m.description,
       iconUrl: svgImage(m.letter, m.colour),
     }));
-    await write('product-market', productMarkets, marketRows, () => null);
+    await write('product-market', productMarkets, marketRows);
 
     const categoryRows = CATEGORIES.map((c) => ({ ...record(catalogueTime()), name: c.name, status: c.status, fields: c.fields }));
-    await write('product-category', productCategories, categoryRows, () => null);
+    await write('product-category', productCategories, categoryRows);
 
     const productRows: Row[] = [];
     CATEGORIES.forEach((category, index) => {
@@ -280,7 +282,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         });
       }
     });
-    await write('product', products, productRows, () => null);
+    await write('product', products, productRows);
     await flushChanges();
 
     const activeProducts = productRows as { id: string; price: number }[];
@@ -300,11 +302,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       for (let index = first; index < Math.min(leadCount, first + BLOCK); index++) {
         makeLead(block, index);
       }
-      const ownedAudience = (owner: string) => (row: Row) => {
-        const lead = block.assignee.get(row[owner] as string);
-        return lead ? [row[owner] as string, lead] : [row[owner] as string];
-      };
-      await write('user', users, block.leads, (row) => [row.id, row.assignedTo].filter((id): id is string => typeof id === 'string'));
+      await write('user', users, block.leads);
       // Documents through the upload path itself (type check, file, record): a lead's verification state matches what it sent.
       await storeFiles(
         tx,
@@ -313,20 +311,21 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         (index) => ({ ownerId: block.documents[index].ownerId, purpose: 'document', private: true }),
       );
       tally('document', block.documents.length);
-      await write('comment', comments, block.comments, ownedAudience('leadId'));
-      await write('deposit', deposits, block.deposits, ownedAudience('userId'));
-      await write('withdrawal', withdrawals, block.withdrawals, ownedAudience('userId'));
-      await write('investment', investments, block.investments, ownedAudience('userId'));
-      await write('dividend', dividends, block.dividends, ownedAudience('userId'));
-      await write('order', orders, block.orders, ownedAudience('userId'));
-      await write('offer', offers, block.offers, ownedAudience('userId'));
-      await write('notification', notifications, block.notifications, (row) => [row.userId as string]);
-      await write('ledger', ledger, block.ledger);
+      await write('comment', comments, block.comments);
+      await write('deposit', deposits, block.deposits);
+      await write('withdrawal', withdrawals, block.withdrawals);
+      await write('investment', investments, block.investments);
+      await write('dividend', dividends, block.dividends);
+      await write('order', orders, block.orders);
+      await write('offer', offers, block.offers);
+      await write('notification', notifications, block.notifications);
+      await insertRows(tx, ledger, block.ledger);
+      tally('ledger', block.ledger.length);
       await bookMoney(block);
       await flushChanges();
       log(`  seeded ${Math.min(leadCount, first + BLOCK)} / ${leadCount} leads`);
     }
-    await write('notification', notifications, staffNotifications, (row) => [row.userId as string]);
+    await write('notification', notifications, staffNotifications);
     await flushChanges();
 
     // The company settings a first start left empty.
@@ -352,7 +351,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
      * ledger by construction, and its rules live in one place.
      */
     async function bookMoney(block: Block) {
-      const booked: LoggedChange[] = [];
+      const booked: Change[] = [];
       const seeder: Actor = { id: adminId as string, roles: ['admin'], email: DEMO_ADMIN_EMAIL, sessionId: '', impersonatorId: null };
       const work = workOn(tx, seeder, booked, null);
       const ledger = openLedger(tx);
@@ -429,7 +428,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
           block.documents.push({ ownerId: lead.id, originalName, createdAt: new Date(sent), rejectedAt });
         }
       }
-      if (assignedTo) block.assignee.set(lead.id, assignedTo);
       const leadId = lead.id;
       const fullName = `${firstName} ${lastName}`;
       const address = {
@@ -670,7 +668,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
 /** What one block of leads produces before it is written. */
 class Block {
   leads: Row[] = [];
-  assignee = new Map<string, string>();
   comments: Row[] = [];
   deposits: Row[] = [];
   withdrawals: Row[] = [];
