@@ -41,10 +41,22 @@ export function startRealtime(): void {
     socket.on('depositUpdated', (deposit: unknown) => depositListeners.forEach((listener) => listener(deposit)));
     socket.on('changes', (payload: { cursor?: unknown }) => handlers.changes(payload?.cursor));
   });
+  window.addEventListener('online', reconnectNow);
+}
+
+/**
+ * The network is back: connect now rather than when socket.io's back-off next tries (up to 7.5 s
+ * after a long outage), so the screens follow other people's changes at once.
+ */
+function reconnectNow() {
+  if (!socket || socket.connected) return;
+  // connect() alone waits for the pending back-off; a fresh open starts at once.
+  socket.disconnect().connect();
 }
 
 export function stopRealtime(): void {
   generation++;
+  if (typeof window !== 'undefined') window.removeEventListener('online', reconnectNow);
   socket?.disconnect();
   socket = null;
 }
