@@ -170,10 +170,12 @@ describe('two API nodes on one PostgreSQL', () => {
     await until(() => onB.length > 0 && onA.length > 0);
     expect(onB[0]).toEqual({ data: patched.body, currentUser: rootId });
     expect(onB[0].data.companyName).toBe('Two Nodes Ltd');
-    // Nothing arrives twice: give a duplicate time to show up.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(onB).toHaveLength(1);
-    expect(onA).toHaveLength(1);
+    // Nothing arrives twice: a second change goes the same way (node A, the adapter, the socket), in
+    // order, so once it has arrived a duplicate of the first would have come before it.
+    await call(a, 'PATCH', '/api/v1/setting', { token: root, body: { companyName: 'Two Nodes Sentinel' } });
+    await until(() => onB.length > 1 && onA.length > 1);
+    expect(onB.map((event) => event.data.companyName)).toEqual(['Two Nodes Ltd', 'Two Nodes Sentinel']);
+    expect(onA.map((event) => event.data.companyName)).toEqual(['Two Nodes Ltd', 'Two Nodes Sentinel']);
   });
 
   it('a write on node A tells sockets on node B the change-log cursor', async () => {
@@ -197,9 +199,13 @@ describe('two API nodes on one PostgreSQL', () => {
     expect(ownerOnB[0]).toMatchObject({ id: made.body.id, status: 'completed', userId: lead.id });
     expect(ownerOnB[0]).not.toHaveProperty('cardNumber');
     expect(adminOnA[0]).toMatchObject({ id: made.body.id, status: 'completed' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(otherOnB).toEqual([]);
-    expect(ownerOnB).toHaveLength(1);
+    // The other lead's own deposit next, the same way: once its event has reached it, anything of the
+    // first deposit meant for it (or a duplicate for the owner) would have arrived before.
+    const own = await call(a, 'POST', '/api/v1/deposit/3d-secure', { token: other.token, body: card('4242 4242 4242 4242') });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    await until(() => otherOnB.length > 0 && adminOnA.length > 1);
+    expect(otherOnB.map((event) => event.id)).toEqual([own.body.id]);
+    expect(ownerOnB.map((event) => event.id)).toEqual([made.body.id]);
   });
 
   it('failed sign-ins spread over both nodes count together: the sixth is refused, even with the right password', async () => {
