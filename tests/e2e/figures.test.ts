@@ -102,12 +102,13 @@ describe('figures that agree, lists that fit', () => {
     await visible(page.getByTestId('quick-filters'));
   });
 
-  // Known open: at 390 px the campaigns page is still wider than the phone (598 px); see the branch report.
-  test.skip('on a 390 px phone the campaigns page fits', async () => {
+  // The table scrolls inside its own region; the page itself stays the phone's width.
+  test('on a 390 px phone the campaigns page fits', async () => {
     const { page } = session.browser;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${session.server.url}/campaigns`);
     await visible(page.getByRole('row', { name: /Spring Figures/ }));
+    await screenshot(page, 'campaigns-phone-figures');
     expect(await width()).toBeLessThanOrEqual(390);
   });
 });
