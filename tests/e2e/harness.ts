@@ -103,6 +103,28 @@ export async function api<T = unknown>(url: string, token: string, method: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * '' when the page does not scroll sideways; else its width and the widest elements past the edge,
+ * so a failure says where to look.
+ */
+export async function sidewaysScroll(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const edge = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= edge) return '';
+    const past = (el: Element) => el.getBoundingClientRect().right > edge + 1;
+    // The innermost elements past the edge: the ones that push their containers out.
+    const culprits = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => past(el) && ![...el.children].some(past))
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} "${(el.textContent ?? '').slice(0, 30)}" (${Math.round(el.getBoundingClientRect().right)})`,
+      );
+    return `${scroll} px [${culprits.join('; ')}]`;
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });

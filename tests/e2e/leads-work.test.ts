@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { workbook } from '../fixtures/spreadsheets.ts';
-import { api, apiToken, axe, gone, screenshot, signIn, signOut, textOf, visible, signedInSession } from './harness.ts';
+import { api, apiToken, axe, gone, screenshot, sidewaysScroll, signIn, signOut, textOf, visible, signedInSession } from './harness.ts';
 
 // The smallest valid PNG: 1×1 transparent pixel.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -313,5 +313,35 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await visible(page.getByRole('cell', { name: 'root@brokerdesk.test' }));
     await screenshot(page, 'staff-dark');
     await page.getByTestId('toggle-dark').click();
+  });
+
+  test('in German, on a desktop and a phone: the lead screens fit and show no raw key', async () => {
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
+    await page.getByTestId('language-select').selectOption({ label: 'Deutsch' });
+    await visible(page.getByRole('navigation', { name: 'Hauptnavigation' }));
+    const main = page.locator('main#main');
+    const screens: [string, string, () => ReturnType<typeof main.getByText>][] = [
+      ['leads', '/leads', () => main.getByRole('link', { name: 'Lina' })],
+      ['lead-page', `/leads/${leadId}`, () => main.getByText('Lina').first()],
+      ['campaigns', '/campaigns', () => main.getByRole('row').nth(1)],
+      ['staff', '/users', () => main.getByRole('cell', { name: 'root@brokerdesk.test' })],
+    ];
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const [name, path, content] of screens) {
+          await page.goto(`${session.server.url}${path}`);
+          await visible(content());
+          await screenshot(page, `${name}-de-${width}`);
+          const text = await main.innerText();
+          expect(text.match(/\b(?:app|errors|validation)\.[A-Za-z]+(?:\.[\w-]+)+/)?.[0], `${path} shows a raw key`).toBeUndefined();
+          expect(await sidewaysScroll(page), `${path} at ${width} px`).toBe('');
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('language-select').selectOption({ label: 'English' });
+    }
   });
 });

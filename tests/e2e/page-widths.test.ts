@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { api, apiToken, screenshot, signedInSession, visible } from './harness.ts';
+import { api, apiToken, screenshot, sidewaysScroll, signedInSession, visible } from './harness.ts';
 
 /** Every built screen fits its viewport (issue 14): never wider than the window at 1280 px or on a 390 px phone. */
 const WIDTHS = [1280, 390];
@@ -40,20 +40,8 @@ describe('lists and pages fit their screen', () => {
       }
       if (path === '/' || path === '/leads' || path === '/campaigns')
         await screenshot(page, `width-${width}${path === '/' ? '-dashboard' : path.replace(/\//g, '-')}`);
-      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      if (scroll > inner) {
-        // Name the widest elements past the edge, so a failure says where to look.
-        const culprits = await page.evaluate((edge) => {
-          const out: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-            const r = el.getBoundingClientRect();
-            if (r.right > edge + 1 && out.length < 3)
-              out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} (${Math.round(r.right)})`);
-          }
-          return out;
-        }, inner);
-        wide.push(`${path}: ${scroll} px [${culprits.join('; ')}]`);
-      }
+      const problem = await sidewaysScroll(page);
+      if (problem) wide.push(`${path}: ${problem}`);
     }
     expect(wide.join(', ')).toBe('');
   });

@@ -84,7 +84,7 @@ export function LeadPage({
       className={css({
         display: 'grid',
         gap: 'gap',
-        gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
         alignItems: 'start',
       })}
     >
