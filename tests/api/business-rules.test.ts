@@ -52,7 +52,7 @@ const newLeadPayload = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('campaigns', () => {
-  it('a campaign linked to a lead cannot be deleted (409 CAMPAIGN_HAS_LEADS), alone or in a batch; once empty it can', async () => {
+  it('a campaign linked to a lead cannot be deleted: alone 409 CAMPAIGN_HAS_LEADS, in a batch DELETE_BLOCKED naming it; once empty it can', async () => {
     const campaign = await createRecord(server, root, 'campaign', pre);
     const spare = await createRecord(server, root, 'campaign', pre);
     const member = await server.call({
@@ -63,12 +63,14 @@ describe('campaigns', () => {
     });
     expect(member.status).toBe(201);
     await refused(409, 'CAMPAIGN_HAS_LEADS', { method: 'DELETE', url: `/api/v1/campaign/${campaign.id}`, token: root });
-    await refused(409, 'CAMPAIGN_HAS_LEADS', {
+    const batch = await refused(409, 'DELETE_BLOCKED', {
       method: 'DELETE',
       url: '/api/v1/campaign/batch',
       token: root,
       payload: { ids: [spare.id, campaign.id] },
     });
+    // The one blocked, named with its reason; the spare one is not blocked (and was not deleted either).
+    expect(batch.body.details).toEqual({ [campaign.id]: `${campaign.name}: 1 lead is in this campaign` });
     await server.call({ method: 'PATCH', url: `/api/v1/user/${member.body.id}`, token: root, payload: { campaignId: null } });
     expect((await server.call({ method: 'DELETE', url: `/api/v1/campaign/${campaign.id}`, token: root })).status).toBe(200);
   });

@@ -116,6 +116,27 @@ describe('leads: bulk work on a filtered set (en)', () => {
     expect(leads.filter((l) => l.assignedTo === staff.Carla).length).toBe(0);
   });
 
+  test('a bulk delete that a campaign with leads blocks names it and its reason, then deletes the others', async () => {
+    const { page } = session.browser;
+    for (const name of ['Empty one', 'Empty two']) await api(session.server.url, token, 'POST', '/campaign', { name });
+    await page.goto(`${session.server.url}/campaigns`);
+    const list = page.getByRole('table', { name: 'Campaigns', exact: true });
+    for (const name of ['Spring', 'Empty one', 'Empty two']) {
+      await list.getByRole('row').filter({ hasText: name }).getByRole('checkbox').click();
+    }
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete 3 records?' }).getByRole('button', { name: 'Delete' }).click();
+    const blocked = page.getByRole('alertdialog', { name: '1 record cannot be deleted' });
+    await visible(blocked.getByText('Nothing was deleted: none of the 3 selected records is gone.'));
+    await visible(blocked.getByRole('listitem').filter({ hasText: `Spring: ${SPRING} leads are in this campaign` }));
+    await screenshot(page, 'campaigns-delete-blocked');
+    await blocked.getByRole('button', { name: 'Delete the other 2' }).click();
+    await gone(page.getByRole('alertdialog'));
+    await visible(page.getByText('2 records deleted'));
+    const { campaigns } = await api<{ campaigns: { name: string }[] }>(session.server.url, token, 'GET', '/campaign?limit=100');
+    expect(campaigns.map((c) => c.name).sort()).toEqual(['Other', 'Spring']);
+  });
+
   test('on a phone, the selection bar offers all matching within the screen', async () => {
     const { page } = session.browser;
     await page.setViewportSize({ width: 390, height: 844 });

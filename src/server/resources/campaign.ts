@@ -1,9 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { campaignEntity } from '../../shared/entities/campaign.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { campaigns, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { defineResource } from './define-resource.ts';
+import { defineResource, type DeleteBlock } from './define-resource.ts';
 
 const taken = { name: { key: 'validation.campaignNameTaken', params: {} } };
 
@@ -42,14 +42,24 @@ export const campaignResource = defineResource({
       }
       return patch;
     },
-    /** SPEC.md §6: a campaign linked to at least one lead cannot be deleted. */
-    async beforeDelete({ tx }, campaign) {
-      const [lead] = await tx
-        .select({ id: users.id })
+    /** SPEC.md §6: a campaign linked to at least one lead cannot be deleted; each one is named with its lead count. */
+    async deleteBlockers({ tx }, rows) {
+      const linked = await tx
+        .select({ campaignId: users.campaignId, leads: count() })
         .from(users)
-        .where(eq(users.campaignId, campaign.id as string))
-        .limit(1);
-      if (lead) throw new AppError('CAMPAIGN_HAS_LEADS');
+        .where(
+          inArray(
+            users.campaignId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(users.campaignId);
+      return new Map(
+        linked.map(({ campaignId, leads }): [string, DeleteBlock] => [
+          campaignId!,
+          { key: 'blocked.campaignLeads', params: { count: leads }, dependents: 'campaignLeads', code: 'CAMPAIGN_HAS_LEADS' },
+        ]),
+      );
     },
   },
 });

@@ -7,6 +7,7 @@ import { standardContract } from '../../shared/contracts/standard-set.ts';
 import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
 import type { Machine } from '../../shared/lifecycle/define-machine.ts';
 import { pageCount, type Filter, type ListQuery } from '../../shared/list-params.ts';
+import type { ErrorCode } from '../../shared/errors.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import { insertManyReturning } from '../db/bulk-insert.ts';
@@ -56,13 +57,13 @@ export type ResourceHooks<T extends PgTable = PgTable, E extends EntityDefinitio
   beforeDelete?(ctx: ResourceContext, existing: RowOf<T>, options: Row): Promise<void>;
 };
 
-/** Why one record cannot be deleted: a message key (`blocked.*`) and its parameters (the record's name is added). */
 /**
- * Why one record cannot be deleted: `key` names the record and the reason (a list's dialog shows one
- * line a record), `dependents` says what depends on it (a `dependents.*` key) for the plain
- * HAS_DEPENDENTS answer to the delete of one record.
+ * Why one record cannot be deleted: `key` (`blocked.*`, with `params`; the record's name is added)
+ * names the record and the reason, one line a record in a list's dialog. The delete of that one
+ * record answers `code` when the rule has its own (CAMPAIGN_HAS_LEADS), else HAS_DEPENDENTS saying
+ * what depends on it (`dependents`, a `dependents.*` key).
  */
-export type DeleteBlock = { key: string; params?: Record<string, unknown>; dependents: string };
+export type DeleteBlock = { key: string; params?: Record<string, unknown>; dependents: string; code?: ErrorCode };
 
 export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefinition = EntityDefinition> = {
   entity: E;
@@ -85,7 +86,7 @@ export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefi
   maxBatch?: number;
   /** What a delete takes besides the record (src/shared/contracts/standard-set.ts), handed to `beforeDelete`. */
   deleteOptions?: z.ZodRawShape;
-  /** How a blocked record is named in the refusal (a person's full name); its id otherwise. */
+  /** How a blocked record is named in the refusal (a person's full name); else its `name`, else its id. */
   nameOf?: (row: Row) => string;
   hooks?: ResourceHooks<T, E>;
 };
@@ -321,12 +322,13 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
             .filter((row) => blocked.has(row.id as string))
             .map((row) => {
               const block = blocked.get(row.id as string)!;
-              return [row.id, { key: block.key, params: { ...block.params, name: resource.nameOf?.(row) ?? row.id } }];
+              return [row.id, { key: block.key, params: { ...block.params, name: nameOf(resource, row) } }];
             }),
         );
         // One record asked for: the plain answer of any delete with dependents; several: how many and which.
         if (rows.length === 1) {
           const [block] = blocked.values();
+          if (block.code) throw new AppError(block.code, details);
           throw new AppError('HAS_DEPENDENTS', details, { what: { key: `dependents.${block.dependents}` } });
         }
         throw new AppError('DELETE_BLOCKED', details, { count: blocked.size, total: rows.length });
@@ -372,6 +374,10 @@ type UntypedHooks = {
 const statusByAction = (field: string) => new AppError('INVALID_TRANSITION', { [field]: { key: 'validation.statusByAction', params: {} } });
 
 /** A record as clients see it: hidden columns (password hashes) left out. */
+/** What a person calls a record in a message: the resource's own rule, else its name, else its id. */
+const nameOf = (resource: AnyResource, row: Row): string =>
+  resource.nameOf?.(row) ?? (typeof row.name === 'string' && row.name ? row.name : String(row.id));
+
 export function publicRecord(resource: AnyResource, row: Row): Row {
   if (!resource.hidden?.length) return row;
   const out: Row = {};
