@@ -34,3 +34,15 @@ export function takeEarly(input: RequestInfo | URL, init?: RequestInit): Promise
   const headers = new Headers(init?.headers);
   return COMPARED.every((name) => headers.get(name) === entry.headers.get(name)) ? entry.response : undefined;
 }
+
+/**
+ * A GET the way the http client would send it now, taken from the early requests when one is on its way;
+ * for the login screen, which shows before the http client (and ofetch) is loaded.
+ */
+export function fetchNow(url: string): Promise<Response> {
+  const headers = setApiHeaders(new Headers(), auth.token, ui.localLanguage, localTimeZone());
+  return (
+    takeEarly(url, { headers }) ??
+    fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
+  );
+}

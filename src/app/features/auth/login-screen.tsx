@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
@@ -10,26 +9,26 @@ import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { LookControls } from '../../shell/look-controls.tsx';
-import { login } from '../../session/session.ts';
 
-import { loginSchema } from './login-schema.ts';
+import { loginSchema, type Credentials } from './login-schema.ts';
 
 const FIELDS = [
   { name: 'email', type: 'email', autoComplete: 'username' },
   { name: 'password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
-export function LoginScreen({ redirect }: { redirect?: string }) {
+/**
+ * The sign-in form. It knows no router and no http client: `signIn` is given by whoever shows it (the
+ * start-up login page before the app is loaded, or the /login route inside it), so the first screen
+ * loads only this (tests/bench/client.bench.ts).
+ */
+export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => Promise<void> }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { record } = useSnapshot(settings);
   const form = useZodForm({
     schema: loginSchema,
     initial: { email: '', password: '' },
-    onSubmit: async (data) => {
-      await login(data.email, data.password);
-      await navigate({ to: redirect && redirect.startsWith('/') ? redirect : '/' });
-    },
+    onSubmit: signIn,
   });
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
