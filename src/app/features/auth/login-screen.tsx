@@ -3,8 +3,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { FormError } from '../../forms/form-error.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
-import { Field, FieldInput } from '../../ui/field.tsx';
-import { controlStyle } from '../../ui/input.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
@@ -72,16 +71,17 @@ export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => 
             <OfflineNote text={t('app.sync.needsConnection.login')} />
             <FormError form={form} />
             {FIELDS.map((field) => (
-              <Field key={field.name} label={t(`app.fields.${field.name}`)} error={form.errors[field.name]} required>
-                <FieldInput
-                  className={controlStyle}
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  value={String(form.value(field.name) ?? '')}
-                  onChange={(event) => form.setValue(field.name, event.target.value)}
-                />
-              </Field>
+              <TextField
+                key={field.name}
+                label={t(`app.fields.${field.name}`)}
+                error={form.errors[field.name]}
+                required
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                value={String(form.value(field.name) ?? '')}
+                onChange={(event) => form.setValue(field.name, event.target.value)}
+              />
             ))}
             <Button type="submit" loading={form.submitting} data-testid="login-submit">
               {form.submitting ? t('app.login.signingIn') : t('app.login.submit')}
