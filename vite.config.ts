@@ -18,6 +18,16 @@ const pandaCodegen = (): Plugin => ({
 });
 
 /**
+ * public/boot.js (the stored look, applied before the first paint) goes inline into index.html: as a
+ * file it was a parser-blocking request that held the whole start-up back (tests/bench/client.bench.ts).
+ * The server allows exactly this script by its CSP hash (src/server/http/inline-scripts.ts).
+ */
+const inlineBootScript = (): Plugin => ({
+  name: 'brokerdesk:inline-boot-script',
+  transformIndexHtml: (html) => html.replace('<script src="/boot.js"></script>', () => `<script>${readFileSync('public/boot.js', 'utf8')}</script>`),
+});
+
+/**
  * `import words from 'virtual:locale-words/app.login,app.fields.email'`: those keys (or key prefixes) of
  * every catalogue in locales/, as `{ en, fr, de }`. The login screen loads its few words this way
  * instead of the whole English catalogue (tests/bench/client.bench.ts).
@@ -61,6 +71,7 @@ export default defineConfig({
   plugins: [
     pandaCodegen(),
     localeWords(),
+    inlineBootScript(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/app/routes',
