@@ -24,7 +24,8 @@ const pandaCodegen = (): Plugin => ({
  */
 const inlineBootScript = (): Plugin => ({
   name: 'brokerdesk:inline-boot-script',
-  transformIndexHtml: (html) => html.replace('<script src="/boot.js"></script>', () => `<script>${readFileSync('public/boot.js', 'utf8')}</script>`),
+  transformIndexHtml: (html) =>
+    html.replace('<script src="/boot.js"></script>', () => `<script>${readFileSync('public/boot.js', 'utf8')}</script>`),
 });
 
 /**

@@ -22,5 +22,8 @@ if (auth.token) {
   // No token kept: every path ends on the login screen, which shows without the app's code. The
   // app downloads once someone starts using the form, so signing in rarely waits for it.
   for (const type of ['focusin', 'pointerdown']) element.addEventListener(type, () => void loadApp(), { once: true });
-  void startLoginPage(root, async ({ email, password }, target) => (await loadApp()).signInAndStart(root, email, password, target));
+  void startLoginPage(root, {
+    signIn: async ({ email, password }, target) => (await loadApp()).signInAndStart(root, email, password, target),
+    startApp: async () => (await loadApp()).startApp(root),
+  });
 }

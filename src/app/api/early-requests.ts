@@ -6,7 +6,7 @@ import { localTimeZone, setApiHeaders } from './request-headers.ts';
 /** Headers compared before an early answer is handed over: the ones that change what the server answers. */
 const COMPARED = ['authorization', 'x-lang', 'x-timezone'];
 
-/** Signed out, start-up asks only for public settings: no time zone (request-headers.ts). */
+/** With no token kept, start-up's answers (settings, is there a cookie session) depend on no time zone (request-headers.ts). */
 const currentHeaders = () => setApiHeaders(new Headers(), auth.token, ui.localLanguage, auth.token ? localTimeZone() : null);
 
 const early = new Map<string, { headers: Headers; response: Promise<Response> }>();
@@ -44,8 +44,5 @@ export function takeEarly(input: RequestInfo | URL, init?: RequestInit): Promise
  */
 export function fetchNow(url: string): Promise<Response> {
   const headers = currentHeaders();
-  return (
-    takeEarly(url, { headers }) ??
-    fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
-  );
+  return takeEarly(url, { headers }) ?? fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
 }

@@ -17,7 +17,6 @@ export type HttpDeps = {
   timeout?: number;
 };
 
-
 /** One ofetch instance per SPEC.md §7: base /api, cookies sent, 60 s timeout, x-timezone, Bearer, x-lang. */
 export function createHttp(deps: HttpDeps): $Fetch {
   // Resolved per call, so a fetch stubbed after start-up (tests, the offline engine) is used.

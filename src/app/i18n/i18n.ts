@@ -45,7 +45,8 @@ export async function initI18n({ words = {}, catalogues = {} }: { words?: Partia
         postProcess: ['tidyPunctuation'],
       });
   } else {
-    for (const [language, translation] of Object.entries(words)) i18next.addResourceBundle(language, 'translation', translation, true, false);
+    for (const [language, translation] of Object.entries(words))
+      i18next.addResourceBundle(language, 'translation', translation, true, false);
   }
   // English is every language's fallback.
   await ensureCatalogue('en');

@@ -19,12 +19,7 @@ export type FieldProps = {
  */
 export function Field({ label, error, helper, required, disabled, children }: FieldProps) {
   return (
-    <ArkField.Root
-      invalid={Boolean(error)}
-      required={required}
-      disabled={disabled}
-      className={fieldStyle}
-    >
+    <ArkField.Root invalid={Boolean(error)} required={required} disabled={disabled} className={fieldStyle}>
       <ArkField.Label className={labelStyle}>
         {label}
         <ArkField.RequiredIndicator className={requiredStyle} aria-hidden>

@@ -19,6 +19,15 @@ async function loadPublicSettings(): Promise<void> {
   }
 }
 
+/** Start-up checks authentication (SPEC.md §1): with no token kept, only the httpOnly cookie can still sign this browser in. */
+async function cookieSession(): Promise<boolean> {
+  try {
+    return (await fetchNow('/api/v1/auth/check-auth')).ok;
+  } catch {
+    return false;
+  }
+}
+
 /** The page asked for: `?redirect=` on /login, else the address itself, which becomes /login?redirect= as the router does. */
 function askedFor(): string | null {
   const { pathname, search, hash } = window.location;
@@ -28,17 +37,25 @@ function askedFor(): string | null {
   return href;
 }
 
+export type LoginPageHandoff = {
+  /** Signs in, then the app takes over the page at `target`. */
+  signIn: (credentials: Credentials, target: string) => Promise<void>;
+  /** A cookie session after all: the app starts as with a token. */
+  startApp: () => Promise<void>;
+};
+
 /**
- * Start-up with no token kept (SPEC.md §1: settings, then the first render): the login screen alone,
- * without the router, the http client or the whole catalogue. `signIn` loads the app and hands over.
+ * Start-up with no token kept (SPEC.md §1: authentication and settings, then the first render): the
+ * login screen alone, without the router, the http client or the whole catalogue.
  */
-export async function startLoginPage(root: Root, signIn: (credentials: Credentials, target: string) => Promise<void>): Promise<void> {
+export async function startLoginPage(root: Root, handoff: LoginPageHandoff): Promise<void> {
+  const [signedIn] = await Promise.all([cookieSession(), loadPublicSettings(), initI18n({ words: LOGIN_WORDS })]);
+  if (signedIn) return handoff.startApp();
   const target = afterSignIn(askedFor());
-  await Promise.all([loadPublicSettings(), initI18n({ words: LOGIN_WORDS })]);
   performance.mark('bd:ready');
   root.render(
     <StrictMode>
-      <LoginScreen signIn={(credentials) => signIn(credentials, target)} />
+      <LoginScreen signIn={(credentials) => handoff.signIn(credentials, target)} />
       <UpdatePrompt />
     </StrictMode>,
   );
