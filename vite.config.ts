@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PALETTES } from './src/app/theme/palettes.ts';
+import { LANGUAGES } from './src/shared/constants.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -16,9 +17,62 @@ const pandaCodegen = (): Plugin => ({
   },
 });
 
+/**
+ * public/boot.js (the stored look, applied before the first paint) goes inline into index.html: as a
+ * file it was a parser-blocking request that held the whole start-up back (tests/bench/client.bench.ts).
+ * The server allows exactly this script by its CSP hash (src/server/http/inline-scripts.ts).
+ */
+const inlineBootScript = (): Plugin => ({
+  name: 'brokerdesk:inline-boot-script',
+  transformIndexHtml: (html) =>
+    html.replace('<script src="/boot.js"></script>', () => `<script>${readFileSync('public/boot.js', 'utf8')}</script>`),
+});
+
+/**
+ * `import words from 'virtual:locale-words/app.login,app.fields.email'`: those keys (or key prefixes) of
+ * every catalogue in locales/, as `{ en, fr, de }`. The login screen loads its few words this way
+ * instead of the whole English catalogue (tests/bench/client.bench.ts).
+ */
+const localeWords = (): Plugin => {
+  const PREFIX = 'virtual:locale-words/';
+  type Tree = { [key: string]: string | Tree };
+  const pick = (tree: Tree, path: string[]): Tree | string | undefined =>
+    path.reduce<Tree | string | undefined>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), tree);
+  const place = (tree: Tree, path: string[], value: Tree | string): void => {
+    const last = path.at(-1)!;
+    let node = tree;
+    for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Tree;
+    node[last] = value;
+  };
+  return {
+    name: 'brokerdesk:locale-words',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const keys = id.slice(PREFIX.length + 1).split(',');
+      const words: Record<string, Tree> = {};
+      for (const language of LANGUAGES) {
+        const file = `locales/${language}.json`;
+        this.addWatchFile(file);
+        const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+        const picked: Tree = {};
+        for (const key of keys) {
+          const value = pick(catalogue, key.split('.'));
+          if (value === undefined) this.error(`locale-words: no "${key}" in ${file}`);
+          place(picked, key.split('.'), value);
+        }
+        words[language] = picked;
+      }
+      return `export default ${JSON.stringify(words)};`;
+    },
+  };
+};
+
 export default defineConfig({
   plugins: [
     pandaCodegen(),
+    localeWords(),
+    inlineBootScript(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/app/routes',

@@ -30,6 +30,7 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler, sendError, toAppError } from './http/errors.ts';
 import { registerHeavyLimit } from './http/heavy-limit.ts';
 import { registerHttpsOnlyHeaders } from './http/https-headers.ts';
+import { inlineScriptHashes } from './http/inline-scripts.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { serializerCompiler } from './http/serialize.ts';
 import { validatorCompiler } from './http/validate.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     // 'self' covers the app's own ws:/wss: origin for the realtime socket (CSP 3), and nothing else.
     contentSecurityPolicy: {
       directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(config.clientDir)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'worker-src': ["'self'", 'blob:'],
         'connect-src': ["'self'"],

@@ -6,6 +6,9 @@ import { localTimeZone, setApiHeaders } from './request-headers.ts';
 /** Headers compared before an early answer is handed over: the ones that change what the server answers. */
 const COMPARED = ['authorization', 'x-lang', 'x-timezone'];
 
+/** With no token kept, start-up's answers (settings, is there a cookie session) depend on no time zone (request-headers.ts). */
+const currentHeaders = () => setApiHeaders(new Headers(), auth.token, ui.localLanguage, auth.token ? localTimeZone() : null);
+
 const early = new Map<string, { headers: Headers; response: Promise<Response> }>();
 
 /**
@@ -13,7 +16,7 @@ const early = new Map<string, { headers: Headers; response: Promise<Response> }>
  * the evaluation of the rest of the app's code instead of following it (tests/bench/client.bench.ts).
  */
 export function sendEarly(urls: string[]): void {
-  const headers = setApiHeaders(new Headers(), auth.token, ui.localLanguage, localTimeZone());
+  const headers = currentHeaders();
   for (const url of urls) {
     const response = fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
     // A failure is the caller's to see when it takes the answer; never an unhandled rejection before.
@@ -33,4 +36,13 @@ export function takeEarly(input: RequestInfo | URL, init?: RequestInit): Promise
   early.delete(input);
   const headers = new Headers(init?.headers);
   return COMPARED.every((name) => headers.get(name) === entry.headers.get(name)) ? entry.response : undefined;
+}
+
+/**
+ * A GET the way the http client would send it now, taken from the early requests when one is on its way;
+ * for the login screen, which shows before the http client (and ofetch) is loaded.
+ */
+export function fetchNow(url: string): Promise<Response> {
+  const headers = currentHeaders();
+  return takeEarly(url, { headers }) ?? fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
 }

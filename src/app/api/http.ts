@@ -2,8 +2,9 @@ import { createFetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch'
 import i18next from 'i18next';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
 import { localTimeZone, setApiHeaders } from './request-headers.ts';
+import { isApiError, readApiErrorsWith, UNEXPECTED_ERROR, type ApiError } from './api-error.ts';
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+export { isApiError, UNEXPECTED_ERROR, type ApiError };
 const NETWORK_ERROR = 'The server could not be reached: check the connection and try again';
 
 export type HttpDeps = {
@@ -14,16 +15,6 @@ export type HttpDeps = {
   fetch?: typeof globalThis.fetch;
   baseURL?: string;
   timeout?: number;
-};
-
-/** What every failed call becomes: the text to show, plus what the server said about it. */
-export type ApiError = {
-  message: string;
-  status?: number;
-  code?: string;
-  details?: Record<string, string>;
-  /** No response at all (offline, DNS, timeout): the offline engine retries these. */
-  network: boolean;
 };
 
 /** One ofetch instance per SPEC.md §7: base /api, cookies sent, 60 s timeout, x-timezone, Bearer, x-lang. */
@@ -82,8 +73,7 @@ export function toApiError(error: unknown): ApiError {
 
 export const errorMessage = (error: unknown): string => toApiError(error).message;
 
-export const isApiError = (value: unknown): value is ApiError =>
-  typeof value === 'object' && value !== null && 'message' in value && 'network' in value;
+readApiErrorsWith(toApiError);
 
 /** ofetch prefixes its messages with the method and URL; the cause's text is what a person can use. */
 function clientMessage(error: FetchError): string {

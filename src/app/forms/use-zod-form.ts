@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { toApiError } from '../api/http.ts';
+import { asApiError } from '../api/api-error.ts';
 import { FORM_ERROR, translateIssues, type FieldErrors } from './issues.ts';
 import { changedFields, getPath, setPath } from './paths.ts';
 
@@ -75,7 +75,7 @@ export function useZodForm<S extends FormSchema>(options: UseZodFormOptions<S>):
         const data = parsed.data as Record<string, unknown>;
         await latest.current.onSubmit(parsed.data as OutputOf<S>, changedFields(data, initial) as Partial<OutputOf<S>>);
       } catch (cause) {
-        const error = toApiError(cause);
+        const error = asApiError(cause);
         setErrors({ ...(error.details ?? {}), [FORM_ERROR]: error.message });
       } finally {
         setSubmitting(false);

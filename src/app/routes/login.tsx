@@ -1,6 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { auth } from '../state/auth.ts';
+import { login } from '../session/session.ts';
+import { afterSignIn } from '../features/auth/after-sign-in.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
@@ -10,6 +12,14 @@ export const Route = createFileRoute('/login')({
   },
   component: function Login() {
     const { redirect: to } = Route.useSearch();
-    return <LoginScreen redirect={to} />;
+    const navigate = useNavigate();
+    return (
+      <LoginScreen
+        signIn={async ({ email, password }) => {
+          await login(email, password);
+          await navigate({ href: afterSignIn(to) });
+        }}
+      />
+    );
   },
 });

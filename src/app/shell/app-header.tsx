@@ -101,7 +101,7 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
         <NotificationBell />
         {/* On phones language, dark mode and density move into the account menu too. */}
         <span className={css({ display: { base: 'none', sm: 'contents' } })}>
-          <LookControls />
+          <LookControls saveMode={saveOwnMode} />
         </span>
         <Menu
           trigger={

@@ -4,17 +4,17 @@ import { css, cx } from '../../../styled-system/css';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { setLanguage } from '../i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../i18n/languages.ts';
-import { toggleCompact, ui } from '../state/ui.ts';
+import { toggleCompact, ui, type Mode } from '../state/ui.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { controlStyle } from '../ui/input.tsx';
-import { saveOwnMode } from '../session/profile-actions.ts';
 
 /**
  * Language, dark mode and compact density: on the login screen and in the header. Native
  * controls on purpose: this is on the first screen, which must load little (no menu machine).
+ * Signed in, the header passes `saveMode` so the mode is also saved on the user (SPEC.md §7).
  */
-export function LookControls() {
+export function LookControls({ saveMode = (next) => void (ui.mode = next) }: { saveMode?: (mode: Mode) => unknown }) {
   const { t } = useTranslation();
   const { mode, compact, language } = useSnapshot(ui);
   const darkLabel = mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode');
@@ -43,7 +43,7 @@ export function LookControls() {
         aria-label={t('app.header.darkMode')}
         title={darkLabel}
         data-testid="toggle-dark"
-        onClick={() => void saveOwnMode(mode === 'dark' ? 'light' : 'dark')}
+        onClick={() => void saveMode(mode === 'dark' ? 'light' : 'dark')}
       >
         <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
       </Button>

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Field as ArkField } from '@ark-ui/react/field';
-import { css } from '../../../styled-system/css';
+import { errorStyle, fieldStyle, helperStyle, labelStyle, requiredStyle } from './field-styles.ts';
 
-export const labelStyle = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' });
-const errorStyle = css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' });
-const helperStyle = css({ fontSize: 'xs', color: 'fg.muted' });
+export { labelStyle };
 
 export type FieldProps = {
   label: ReactNode;
@@ -21,15 +19,10 @@ export type FieldProps = {
  */
 export function Field({ label, error, helper, required, disabled, children }: FieldProps) {
   return (
-    <ArkField.Root
-      invalid={Boolean(error)}
-      required={required}
-      disabled={disabled}
-      className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
-    >
+    <ArkField.Root invalid={Boolean(error)} required={required} disabled={disabled} className={fieldStyle}>
       <ArkField.Label className={labelStyle}>
         {label}
-        <ArkField.RequiredIndicator className={css({ color: 'error', ms: '0.5' })} aria-hidden>
+        <ArkField.RequiredIndicator className={requiredStyle} aria-hidden>
           *
         </ArkField.RequiredIndicator>
       </ArkField.Label>

@@ -1,35 +1,33 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { FormError } from '../../forms/form-error.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
-import { Field, FieldInput } from '../../ui/field.tsx';
-import { controlStyle } from '../../ui/input.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { LookControls } from '../../shell/look-controls.tsx';
-import { login } from '../../session/session.ts';
 
-import { loginSchema } from './login-schema.ts';
+import { loginSchema, type Credentials } from './login-schema.ts';
 
 const FIELDS = [
   { name: 'email', type: 'email', autoComplete: 'username' },
   { name: 'password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
-export function LoginScreen({ redirect }: { redirect?: string }) {
+/**
+ * The sign-in form. It knows no router and no http client: `signIn` is given by whoever shows it (the
+ * start-up login page before the app is loaded, or the /login route inside it), so the first screen
+ * loads only this (tests/bench/client.bench.ts).
+ */
+export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => Promise<void> }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { record } = useSnapshot(settings);
   const form = useZodForm({
     schema: loginSchema,
     initial: { email: '', password: '' },
-    onSubmit: async (data) => {
-      await login(data.email, data.password);
-      await navigate({ to: redirect && redirect.startsWith('/') ? redirect : '/' });
-    },
+    onSubmit: signIn,
   });
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
@@ -73,16 +71,17 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
             <OfflineNote text={t('app.sync.needsConnection.login')} />
             <FormError form={form} />
             {FIELDS.map((field) => (
-              <Field key={field.name} label={t(`app.fields.${field.name}`)} error={form.errors[field.name]} required>
-                <FieldInput
-                  className={controlStyle}
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  value={String(form.value(field.name) ?? '')}
-                  onChange={(event) => form.setValue(field.name, event.target.value)}
-                />
-              </Field>
+              <TextField
+                key={field.name}
+                label={t(`app.fields.${field.name}`)}
+                error={form.errors[field.name]}
+                required
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                value={String(form.value(field.name) ?? '')}
+                onChange={(event) => form.setValue(field.name, event.target.value)}
+              />
             ))}
             <Button type="submit" loading={form.submitting} data-testid="login-submit">
               {form.submitting ? t('app.login.signingIn') : t('app.login.submit')}
