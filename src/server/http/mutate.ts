@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { insertStatements } from '../db/bulk-insert.ts';
 import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
 import { openLedger } from '../money/ledger.ts';
-import { storeAnswer } from './idempotency.ts';
+import { answerStatement } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */
 export type Change = {
@@ -24,7 +26,15 @@ export type Work = {
   /** Logs one change or many (an array: batches can hold 100,000, too many for spread arguments). */
   changed: (changes: Change | Change[]) => void;
   audit: (action: string, entity: string | null, entityId: string | null, data?: unknown) => Promise<void>;
+  /**
+   * Inserts a row nothing reads back before commit (an audit row, a notification). Under `mutate` it
+   * is written by the transaction's last statement, with no round trip of its own.
+   */
+  insertRow: (table: PgTable, row: Record<string, unknown>) => Promise<void>;
 };
+
+/** Rows waiting for the transaction's last statement (see `Work.insertRow`). */
+export type LaterRows = { table: PgTable; row: Record<string, unknown> }[];
 
 export type Answer<T> = { status?: number; body: T };
 
@@ -39,9 +49,10 @@ const CHUNK = 5_000;
  * last chunk also runs `alongside`'s CTEs (the ledger's house settlement) after that lock. Every
  * statement here runs while the lock is held to commit: one round trip instead of four.
  */
-export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL | null): Promise<number> {
+export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<number> {
   let cursor = 0;
-  for (let i = 0; i < changes.length; i += CHUNK) {
+  // With `alongside`, one statement even for no changes: its CTEs may need the lock.
+  for (let i = 0; i < changes.length || (i === 0 && alongside); i += CHUNK) {
     const rows = changes.slice(i, i + CHUNK).map((c, ord) => ({
       ord,
       entity: c.entity,
@@ -51,7 +62,8 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
       leads: c.leadsOf?.length ? c.leadsOf : null,
     }));
     const last = i + CHUNK >= changes.length;
-    const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : null;
+    const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : [];
+    if (!rows.length && !more.length) break;
     // The audience keeps its order (the record's own audience, then assigned staff), without repeats.
     const result = (await tx.execute(sql`
       with change_lock as (select pg_advisory_xact_lock(${CHANGE_LOCK}::bigint)),
@@ -66,7 +78,7 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
         where exists (select from change_lock)
         order by c.ord
         returning seq
-      )${more ? sql`, ${more}` : sql``}
+      )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
       select max(seq)::text as cursor from written`)) as unknown as { rows: { cursor: string | null }[] };
     // bigserial comes back as text from node-postgres.
     cursor = Math.max(cursor, Number(result.rows[0]?.cursor ?? 0));
@@ -76,9 +88,14 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
 
 /**
  * The Work of one open transaction: changes are collected into `changes` (written by the caller before
- * commit), audit rows carry the real actor; `null` for the server itself (the scheduler).
+ * commit), audit rows carry the real actor; `null` for the server itself (the scheduler). With `later`,
+ * inserted rows wait there for the caller's last statement (`laterCtes`); without, they go at once.
  */
-export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor): Work {
+export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor, later?: LaterRows): Work {
+  const insertRow = async (table: PgTable, row: Record<string, unknown>) => {
+    if (later) later.push({ table, row });
+    else await tx.insert(table).values(row);
+  };
   return {
     tx,
     actor,
@@ -86,18 +103,28 @@ export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Acto
       if (!Array.isArray(c)) changes.push(c);
       else for (const change of c) changes.push(change);
     },
+    insertRow,
     audit: async (action, entity, entityId, data) => {
-      await tx.insert(auditLog).values({
+      await insertRow(auditLog, {
         actorId: auditActor ? (auditActor.impersonatorId ?? auditActor.id) : null,
         onBehalfOf: auditActor?.impersonatorId ? auditActor.id : null,
         action,
         entity,
         entityId,
-        data: data === undefined ? null : (data as object),
+        data: data === undefined ? null : data,
       });
     },
   };
 }
+
+/** The inserts of `later` as CTEs of one statement. */
+export const laterCtes = (later: LaterRows): SQL[] => {
+  const byTable = new Map<PgTable, Record<string, unknown>[]>();
+  for (const { table, row } of later) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+  return [...byTable]
+    .flatMap(([table, rows]) => insertStatements(table, rows))
+    .map((statement, i) => sql`${sql.raw(`later_${i}`)} as (${statement})`);
+};
 
 /**
  * Runs a write in one transaction: the work, its change-log rows, its audit rows and the remembered
@@ -113,12 +140,18 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   try {
     answer = await db.transaction(async (tx) => {
       const ledger = openLedger(tx);
-      const result = await work(workOn(tx, actor, changes));
+      const later: LaterRows = [];
+      const result = await work(workOn(tx, actor, changes, actor, later));
       const status = result.status ?? 200;
-      await storeAnswer(tx, request, status, result.body);
+      const stored = answerStatement(request, status, result.body);
       // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
-      // booking shares are held from it to commit. (`settle` books what is left: house legs without changes.)
-      if (changes.length) cursor = await writeChanges(tx, changes, ledger.settlement);
+      // booking shares are taken there and held to commit; the audit rows, notifications and the
+      // idempotent answer ride along (no round trip each).
+      cursor = await writeChanges(tx, changes, (lockTaken) => [
+        ...laterCtes(later),
+        ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
+        ...ledger.settlement(lockTaken),
+      ]);
       await ledger.settle();
       return { status, body: result.body };
     });

@@ -110,8 +110,7 @@ export function openLedger(tx: Tx) {
     settlement: (guard: SQL) => settlementCtes(legs.splice(0), guard),
     settle: async () => {
       for (const [accountId, own] of byAccount(legs.splice(0))) {
-        const cte = settlementCtes(own, null)!;
-        await tx.execute(sql`with ${cte} select from ${sql.raw(settledName(accountId))}`);
+        await tx.execute(sql`with ${settlementCtes(own, null)[0]} select from ${sql.raw(settledName(accountId))}`);
       }
     },
   };
@@ -131,27 +130,25 @@ function byAccount(legs: HouseLeg[]): [string, HouseLeg[]][] {
 const settledName = (accountId: string) => `house_${accountId.replaceAll('-', '')}`;
 
 /**
- * The CTEs booking house legs (null when none): per account, one update adding the total, then its
+ * The CTEs booking house legs, one per account: one update adding the total, then its
  * entries with the running balance of each (the balance before all of them plus the legs up to it).
  * The legs travel as one json parameter, however many there are (the demo seed books thousands).
  * `guard` (a condition, e.g. that the change lock was taken) is met before any house row is touched.
  */
-function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL | null {
-  if (!legs.length) return null;
-  return sql.join(
-    byAccount(legs).map(([accountId, own]) => {
-      const name = settledName(accountId);
-      const total = centsToNumeric(own.reduce((sum, leg) => sum + leg.cents, 0));
-      const rows = own.map((leg, ord) => ({
-        ord,
-        id: leg.entryId,
-        transfer_id: leg.transferId,
-        kind: leg.cause.kind,
-        source_entity: leg.cause.sourceEntity,
-        source_id: leg.cause.sourceId,
-        amount: centsToNumeric(leg.cents),
-      }));
-      return sql`${sql.raw(name)}_moved as (
+function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL[] {
+  return byAccount(legs).map(([accountId, own]) => {
+    const name = settledName(accountId);
+    const total = centsToNumeric(own.reduce((sum, leg) => sum + leg.cents, 0));
+    const rows = own.map((leg, ord) => ({
+      ord,
+      id: leg.entryId,
+      transfer_id: leg.transferId,
+      kind: leg.cause.kind,
+      source_entity: leg.cause.sourceEntity,
+      source_id: leg.cause.sourceId,
+      amount: centsToNumeric(leg.cents),
+    }));
+    return sql`${sql.raw(name)}_moved as (
         update accounts set balance = balance + ${total}::numeric, version = version + 1, date_last_update = now()
         where id = ${accountId}::uuid${guard ? sql` and ${guard}` : sql``}
         returning balance - ${total}::numeric as opening
@@ -167,9 +164,7 @@ function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL | null {
         order by legs.ord
         returning 1
       )`;
-    }),
-    sql`, `,
-  );
+  });
 }
 
 /**
