@@ -34,7 +34,10 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const embedded = options.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: options.dataDir, log: options.log });
   if (embedded) warnAboutPgliteDir(options.dataDir, options.log ?? console.warn);
   const url = options.databaseUrl ?? embedded!.url;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Pipelined: a statement may be written before the one ahead of it has answered. Code awaiting each
+  // query sees no difference; mutate() sends a transaction's COMMIT right behind its last statement, so
+  // the locks that statement takes (the change log's, the house accounts') are held for one round trip.
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true } as pg.PoolConfig);
   // An idle connection ended by the server (a restart, an admin) must not take the process down.
   pool.on('error', () => {});
   const close = async () => {

@@ -46,14 +46,24 @@ const CHUNK = 5_000;
  * Writes the change-log rows of one transaction; returns the highest cursor written. One statement per
  * chunk: the change lock is taken first (an InitPlan every row waits on, so sequence numbers follow
  * commit order), each row's audience gains the assigned staff of its `leadsOf` leads in SQL, and the
- * last chunk also runs `alongside`'s CTEs (the ledger's house settlement) after that lock. Every
- * statement here runs while the lock is held to commit: one round trip instead of four.
+ * last chunk also runs `alongside`'s CTEs (the ledger's house settlement …) after that lock. Every
+ * statement here runs while the lock is held to commit.
  */
 export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<number> {
+  return (await sendChanges(tx, changes, alongside)).cursor;
+}
+
+/**
+ * `writeChanges`, answering as soon as its last statement is SENT: `cursor` settles when it has run.
+ * On the pipelined pool (db/client.ts) a COMMIT written right after it travels with it, so the
+ * change lock and the house rows are held for one round trip, not for two and the event loop's
+ * turn in between.
+ */
+export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<{ cursor: Promise<number> }> {
   let cursor = 0;
-  // With `alongside`, one statement even for no changes: its CTEs may need the lock.
-  for (let i = 0; i < changes.length || (i === 0 && alongside); i += CHUNK) {
-    const rows = changes.slice(i, i + CHUNK).map((c, ord) => ({
+  const chunks = Math.max(1, Math.ceil(changes.length / CHUNK));
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const rows = changes.slice(chunk * CHUNK, (chunk + 1) * CHUNK).map((c, ord) => ({
       ord,
       entity: c.entity,
       record_id: c.recordId,
@@ -61,11 +71,12 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
       audience: c.audience,
       leads: c.leadsOf?.length ? c.leadsOf : null,
     }));
-    const last = i + CHUNK >= changes.length;
+    const last = chunk === chunks - 1;
+    // With `alongside`, one statement even for no changes: its CTEs may need the lock.
     const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : [];
     if (!rows.length && !more.length) break;
     // The audience keeps its order (the record's own audience, then assigned staff), without repeats.
-    const result = (await tx.execute(sql`
+    const running = tx.execute(sql`
       with change_lock as (select pg_advisory_xact_lock(${CHANGE_LOCK}::bigint)),
       written as (
         insert into change_log (entity, record_id, op, audience)
@@ -79,11 +90,13 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
         order by c.ord
         returning seq
       )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
-      select max(seq)::text as cursor from written`)) as unknown as { rows: { cursor: string | null }[] };
+      select max(seq)::text as cursor from written`) as unknown as Promise<{ rows: { cursor: string | null }[] }>;
     // bigserial comes back as text from node-postgres.
-    cursor = Math.max(cursor, Number(result.rows[0]?.cursor ?? 0));
+    const highest = running.then((result) => Math.max(cursor, Number(result.rows[0]?.cursor ?? 0)));
+    if (last) return { cursor: highest };
+    cursor = await highest;
   }
-  return cursor;
+  return { cursor: Promise.resolve(cursor) };
 }
 
 /**
@@ -137,6 +150,7 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   const changes: Change[] = [];
   let cursor = 0;
   let answer: { status: number; body: T };
+  let lastStatement: Promise<number> | undefined;
   try {
     answer = await db.transaction(async (tx) => {
       const ledger = openLedger(tx);
@@ -146,15 +160,19 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
       const stored = answerStatement(request, status, result.body);
       // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
       // booking shares are taken there and held to commit; the audit rows, notifications and the
-      // idempotent answer ride along (no round trip each).
-      cursor = await writeChanges(tx, changes, (lockTaken) => [
+      // idempotent answer ride along (no round trip each). It is sent, not awaited: the transaction's
+      // COMMIT follows it on the same pipelined connection at once.
+      const sent = await sendChanges(tx, changes, (lockTaken) => [
         ...laterCtes(later),
         ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
         ...ledger.settlement(lockTaken),
       ]);
-      await ledger.settle();
+      // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
+      sent.cursor.catch(() => {});
+      lastStatement = sent.cursor;
       return { status, body: result.body };
     });
+    cursor = await lastStatement!;
   } catch (error) {
     // The answer stored in the rolled-back transaction is gone: the error's answer is stored instead.
     if (request.idempotency) request.idempotency.stored = false;
