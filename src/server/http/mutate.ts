@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertStatements } from '../db/bulk-insert.ts';
-import type { Tx } from '../db/client.ts';
+import { pipelinedTransaction, type Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
@@ -152,7 +152,7 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   let answer: { status: number; body: T };
   let lastStatement: Promise<number> | undefined;
   try {
-    answer = await db.transaction(async (tx) => {
+    answer = await pipelinedTransaction(db, async (tx) => {
       const ledger = openLedger(tx);
       const later: LaterRows = [];
       const result = await work(workOn(tx, actor, changes, actor, later));
