@@ -20,6 +20,16 @@ const CHUNK = 5_000;
  * `returning` (e.g. sql`seq`) gives raw rows back.
  */
 export async function insertMany(db: Executor, table: PgTable, rows: readonly Row[], returning?: SQL): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const statement of insertStatements(table, rows, returning)) {
+    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+    if (returning) for (const row of result.rows) out.push(row);
+  }
+  return out;
+}
+
+/** The statements `insertMany` runs, for a caller that runs them as CTEs of a statement of its own. */
+export function insertStatements(table: PgTable, rows: readonly Row[], returning?: SQL): SQL[] {
   const columns = columnsOf(table);
   const groups = new Map<string, { keys: string[]; rows: Row[] }>();
   for (const source of rows) {
@@ -33,18 +43,17 @@ export async function insertMany(db: Executor, table: PgTable, rows: readonly Ro
     const group = groups.get(signature) ?? groups.set(signature, { keys, rows: [] }).get(signature)!;
     group.rows.push(row);
   }
-  const out: Row[] = [];
+  const statements: SQL[] = [];
   for (const { keys, rows: groupRows } of groups.values()) {
     const list = sql.raw(keys.map((name) => `"${name}"`).join(', '));
     for (let i = 0; i < groupRows.length; i += CHUNK) {
       const json = JSON.stringify(groupRows.slice(i, i + CHUNK));
-      const result = (await db.execute(
+      statements.push(
         sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)${returning ? sql` returning ${returning}` : sql``}`,
-      )) as unknown as { rows: Row[] };
-      if (returning) for (const row of result.rows) out.push(row);
+      );
     }
   }
-  return out;
+  return statements;
 }
 
 /**

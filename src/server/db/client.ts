@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { ROOT_DIR } from '../config.ts';
@@ -14,6 +15,49 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything queries run on: the database or an open transaction. */
 export type Executor = Db | Tx;
+
+/** What drizzle's own `transaction` is built from (drizzle-orm/node-postgres session.js); read once per call. */
+type DrizzleInternals = {
+  dialect: PgDialect;
+  session: {
+    client: unknown;
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+};
+
+/**
+ * `db.transaction(run)` on the pipelined pool without waiting for BEGIN: the transaction's first
+ * statement travels right behind it (drizzle's own awaits BEGIN, one more round trip holding a pooled
+ * connection). COMMIT is written as soon as `run` resolves, so a statement `run` sent without awaiting
+ * it (mutate.ts) shares its round trip. A failed statement aborts the transaction: its COMMIT then
+ * answers ROLLBACK, and whoever awaits that statement sees its error.
+ */
+export async function pipelinedTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  const { dialect, session: base } = db as unknown as DrizzleInternals;
+  if (!(base.client instanceof pg.Pool)) return db.transaction(run);
+  const client = await base.client.connect();
+  const session = new NodePgSession(client, dialect, base.schema, base.options);
+  const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+  let broken = false;
+  try {
+    const begun = client.query('begin');
+    begun.catch(() => {});
+    try {
+      const result = await run(tx);
+      await begun;
+      await tx.execute(sql`commit`);
+      return result;
+    } catch (error) {
+      await tx.execute(sql`rollback`).catch(() => {
+        broken = true;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
 
 /** `embedded`: the server the app started in DATA_DIR/pg; `external`: the one DATABASE_URL names. */
 export type Database = {
@@ -34,7 +78,10 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const embedded = options.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: options.dataDir, log: options.log });
   if (embedded) warnAboutPgliteDir(options.dataDir, options.log ?? console.warn);
   const url = options.databaseUrl ?? embedded!.url;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Pipelined: a statement may be written before the one ahead of it has answered. Code awaiting each
+  // query sees no difference; mutate() sends a transaction's COMMIT right behind its last statement, so
+  // the locks that statement takes (the change log's, the house accounts') are held for one round trip.
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true } as pg.PoolConfig);
   // An idle connection ended by the server (a restart, an admin) must not take the process down.
   pool.on('error', () => {});
   const close = async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -45,16 +45,23 @@ async function findStored(db: Executor, userId: string, key: string): Promise<St
  * secret) gives the key back instead, so the same request may be tried again.
  */
 export async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, body: unknown): Promise<void> {
+  const statement = answerStatement(request, statusCode, body);
+  if (statement) await db.execute(statement);
+}
+
+/**
+ * The statement `storeAnswer` runs (null when there is nothing to store), for a transaction that runs
+ * it with others in one round trip (mutate.ts). The answer counts as stored from here: the caller
+ * clears `stored` again when its transaction rolls back.
+ */
+export function answerStatement(request: FastifyRequest, statusCode: number, body: unknown): SQL | null {
   const state = request.idempotency;
-  if (!state || state.stored) return;
-  const where = and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key));
-  if (TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)) await db.delete(idempotencyKeys).where(where);
-  else
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode, body: body as object })
-      .where(where);
+  if (!state || state.stored) return null;
   state.stored = true;
+  const where = sql`user_id = ${state.userId}::uuid and key = ${state.key}`;
+  return TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)
+    ? sql`delete from idempotency_keys where ${where}`
+    : sql`update idempotency_keys set status_code = ${statusCode}, body = ${body == null ? null : JSON.stringify(body)}::jsonb where ${where}`;
 }
 
 /**

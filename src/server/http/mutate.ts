@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { insertMany } from '../db/bulk-insert.ts';
-import type { Tx } from '../db/client.ts';
-import { auditLog, changeLog, users } from '../db/schema.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { insertStatements } from '../db/bulk-insert.ts';
+import { pipelinedTransaction, type Tx } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
 import { openLedger } from '../money/ledger.ts';
-import { storeAnswer } from './idempotency.ts';
+import { answerStatement } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */
 export type Change = {
@@ -25,7 +26,15 @@ export type Work = {
   /** Logs one change or many (an array: batches can hold 100,000, too many for spread arguments). */
   changed: (changes: Change | Change[]) => void;
   audit: (action: string, entity: string | null, entityId: string | null, data?: unknown) => Promise<void>;
+  /**
+   * Inserts a row nothing reads back before commit (an audit row, a notification). Under `mutate` it
+   * is written by the transaction's last statement, with no round trip of its own.
+   */
+  insertRow: (table: PgTable, row: Record<string, unknown>) => Promise<void>;
 };
+
+/** Rows waiting for the transaction's last statement (see `Work.insertRow`). */
+export type LaterRows = { table: PgTable; row: Record<string, unknown> }[];
 
 export type Answer<T> = { status?: number; body: T };
 
@@ -33,39 +42,73 @@ export type Answer<T> = { status?: number; body: T };
 export const CHANGE_LOCK = 7_305_001;
 const CHUNK = 5_000;
 
-/** Writes the change-log rows of one transaction; returns the highest cursor written. */
-export async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
-  const leads = [...new Set(changes.flatMap((c) => c.leadsOf ?? []))];
-  const assignee = new Map<string, string | null>();
-  for (let i = 0; i < leads.length; i += CHUNK) {
-    // One array parameter, not one per id: drizzle's builder is slow on thousands of parameters.
-    const rows = await tx
-      .select({ id: users.id, assignedTo: users.assignedTo })
-      .from(users)
-      .where(sql`${users.id} = any(${sql.param(leads.slice(i, i + CHUNK))}::uuid[])`);
-    for (const row of rows) assignee.set(row.id, row.assignedTo);
-  }
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
+/**
+ * Writes the change-log rows of one transaction; returns the highest cursor written. One statement per
+ * chunk: the change lock is taken first (an InitPlan every row waits on, so sequence numbers follow
+ * commit order), each row's audience gains the assigned staff of its `leadsOf` leads in SQL, and the
+ * last chunk also runs `alongside`'s CTEs (the ledger's house settlement …) after that lock. Every
+ * statement here runs while the lock is held to commit.
+ */
+export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<number> {
+  return (await sendChanges(tx, changes, alongside)).cursor;
+}
+
+/**
+ * `writeChanges`, answering as soon as its last statement is SENT: `cursor` settles when it has run.
+ * On the pipelined pool (db/client.ts) a COMMIT written right after it travels with it, so the
+ * change lock and the house rows are held for one round trip, not for two and the event loop's
+ * turn in between.
+ */
+export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<{ cursor: Promise<number> }> {
   let cursor = 0;
-  for (let i = 0; i < changes.length; i += CHUNK) {
-    const rows = changes.slice(i, i + CHUNK).map((c) => {
-      const audience = c.audience && [
-        ...new Set([...c.audience, ...(c.leadsOf ?? []).map((id) => assignee.get(id)).filter((id): id is string => !!id)]),
-      ];
-      return { entity: c.entity, recordId: c.recordId, op: c.op, audience };
-    });
-    const inserted = await insertMany(tx, changeLog, rows, sql`seq`);
+  const chunks = Math.max(1, Math.ceil(changes.length / CHUNK));
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const rows = changes.slice(chunk * CHUNK, (chunk + 1) * CHUNK).map((c, ord) => ({
+      ord,
+      entity: c.entity,
+      record_id: c.recordId,
+      op: c.op,
+      audience: c.audience,
+      leads: c.leadsOf?.length ? c.leadsOf : null,
+    }));
+    const last = chunk === chunks - 1;
+    // With `alongside`, one statement even for no changes: its CTEs may need the lock.
+    const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : [];
+    if (!rows.length && !more.length) break;
+    // The audience keeps its order (the record's own audience, then assigned staff), without repeats.
+    const running = tx.execute(sql`
+      with change_lock as (select pg_advisory_xact_lock(${CHANGE_LOCK}::bigint)),
+      written as (
+        insert into change_log (entity, record_id, op, audience)
+        select c.entity, c.record_id, c.op,
+          case when c.audience is null then null else array(
+            select a from unnest(c.audience || array(select u.assigned_to from users u where u.id = any(c.leads) and u.assigned_to is not null))
+              with ordinality as t(a, n)
+            group by a order by min(n)) end
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(ord int, entity text, record_id uuid, op text, audience uuid[], leads uuid[])
+        where exists (select from change_lock)
+        order by c.ord
+        returning seq
+      )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
+      select max(seq)::text as cursor from written`) as unknown as Promise<{ rows: { cursor: string | null }[] }>;
     // bigserial comes back as text from node-postgres.
-    for (const { seq } of inserted) cursor = Math.max(cursor, Number(seq));
+    const highest = running.then((result) => Math.max(cursor, Number(result.rows[0]?.cursor ?? 0)));
+    if (last) return { cursor: highest };
+    cursor = await highest;
   }
-  return cursor;
+  return { cursor: Promise.resolve(cursor) };
 }
 
 /**
  * The Work of one open transaction: changes are collected into `changes` (written by the caller before
- * commit), audit rows carry the real actor; `null` for the server itself (the scheduler).
+ * commit), audit rows carry the real actor; `null` for the server itself (the scheduler). With `later`,
+ * inserted rows wait there for the caller's last statement (`laterCtes`); without, they go at once.
  */
-export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor): Work {
+export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor, later?: LaterRows): Work {
+  const insertRow = async (table: PgTable, row: Record<string, unknown>) => {
+    if (later) later.push({ table, row });
+    else await tx.insert(table).values(row);
+  };
   return {
     tx,
     actor,
@@ -73,18 +116,28 @@ export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Acto
       if (!Array.isArray(c)) changes.push(c);
       else for (const change of c) changes.push(change);
     },
+    insertRow,
     audit: async (action, entity, entityId, data) => {
-      await tx.insert(auditLog).values({
+      await insertRow(auditLog, {
         actorId: auditActor ? (auditActor.impersonatorId ?? auditActor.id) : null,
         onBehalfOf: auditActor?.impersonatorId ? auditActor.id : null,
         action,
         entity,
         entityId,
-        data: data === undefined ? null : (data as object),
+        data: data === undefined ? null : data,
       });
     },
   };
 }
+
+/** The inserts of `later` as CTEs of one statement. */
+export const laterCtes = (later: LaterRows): SQL[] => {
+  const byTable = new Map<PgTable, Record<string, unknown>[]>();
+  for (const { table, row } of later) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+  return [...byTable]
+    .flatMap(([table, rows]) => insertStatements(table, rows))
+    .map((statement, i) => sql`${sql.raw(`later_${i}`)} as (${statement})`);
+};
 
 /**
  * Runs a write in one transaction: the work, its change-log rows, its audit rows and the remembered
@@ -97,18 +150,29 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   const changes: Change[] = [];
   let cursor = 0;
   let answer: { status: number; body: T };
+  let lastStatement: Promise<number> | undefined;
   try {
-    answer = await db.transaction(async (tx) => {
+    answer = await pipelinedTransaction(db, async (tx) => {
       const ledger = openLedger(tx);
-      const result = await work(workOn(tx, actor, changes));
+      const later: LaterRows = [];
+      const result = await work(workOn(tx, actor, changes, actor, later));
       const status = result.status ?? 200;
-      await storeAnswer(tx, request, status, result.body);
-      // Last before commit, in this order: the change-log lock and the house accounts every write or
-      // booking shares are held for the fewest statements.
-      if (changes.length) cursor = await writeChanges(tx, changes);
-      await ledger.settle();
+      const stored = answerStatement(request, status, result.body);
+      // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
+      // booking shares are taken there and held to commit; the audit rows, notifications and the
+      // idempotent answer ride along (no round trip each). It is sent, not awaited: the transaction's
+      // COMMIT follows it on the same pipelined connection at once.
+      const sent = await sendChanges(tx, changes, (lockTaken) => [
+        ...laterCtes(later),
+        ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
+        ...ledger.settlement(lockTaken),
+      ]);
+      // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
+      sent.cursor.catch(() => {});
+      lastStatement = sent.cursor;
       return { status, body: result.body };
     });
+    cursor = await lastStatement!;
   } catch (error) {
     // The answer stored in the rolled-back transaction is gone: the error's answer is stored instead.
     if (request.idempotency) request.idempotency.stored = false;

@@ -119,7 +119,8 @@ export function registerFundsRoutes(app: FastifyInstance) {
           throw new AppError('VALIDATION', { userId: { key: 'validation.notALead', params: {} } });
         const id = body.id ?? uuidv7();
         const cause = { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` };
-        if (await isBooked(work.tx, cause))
+        // Only an id the client chose can have been booked already (a retry); a new one cannot.
+        if (body.id && (await isBooked(work.tx, cause)))
           return { body: { id, booked: false, availableFunds: (await funds(work.tx, body.userId)).availableFunds } };
         // Audit and notification first: the transfer locks the lead's account, held until commit.
         await work.audit('funds.adjustment', 'user', body.userId, {

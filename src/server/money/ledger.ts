@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LEAD_ACCOUNT_KINDS, type HouseAccountKind, type LeadAccountKind } from '../../shared/money/accounts.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -24,7 +24,8 @@ export type LedgerWork = Pick<Work, 'tx' | 'changed'> & {
   actor?: (Pick<Work['actor'], 'id'> & Partial<Pick<Work['actor'], 'impersonatorId'>>) | null;
 };
 
-type AccountRow = typeof accounts.$inferSelect;
+/** What booking needs of an account: which one it is (balances are read by the statements that move them). */
+type AccountRow = Pick<typeof accounts.$inferSelect, 'id' | 'leadId' | 'kind'>;
 
 const refKey = (ref: AccountRef) => ('lead' in ref ? `${ref.lead}:${ref.kind}` : `house:${ref.house}`);
 const refLead = (ref: AccountRef) => ('lead' in ref ? ref.lead : null);
@@ -55,30 +56,23 @@ async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, Acc
   const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
   const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
   const keyOf = (row: AccountRow) => (row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`);
-  // One query each in the usual case: the lead rows are locked as the sort hands them over, in id order.
+  // ONE statement in the usual case: the lead rows locked as the sort hands them over (in id order),
+  // the house rows only read.
   const load = async () => {
-    const [leadRows, houseRows] = await Promise.all([
-      leadRefs.length
-        ? tx
-            .select()
-            .from(accounts)
-            .where(
-              and(
-                inArray(accounts.leadId, [...new Set(leadRefs.map((r) => r.lead))]),
-                inArray(accounts.kind, [...new Set(leadRefs.map((r) => r.kind))]),
-              ),
-            )
-            .orderBy(accounts.id)
-            .for('update')
-        : [],
-      houseKinds.length
-        ? tx
-            .select()
-            .from(accounts)
-            .where(and(isNull(accounts.leadId), inArray(accounts.kind, houseKinds)))
-        : [],
-    ]);
-    return new Map([...leadRows, ...houseRows].map((row) => [keyOf(row), row]));
+    const result = (await tx.execute(sql`
+      with lead_rows as (
+        select id, lead_id, kind from accounts
+        where lead_id = any(${sql.param([...new Set(leadRefs.map((r) => r.lead))])}::uuid[])
+          and kind = any(${sql.param([...new Set(leadRefs.map((r) => r.kind))])}::text[])
+        order by id
+        for update
+      )
+      select id, lead_id as "leadId", kind from lead_rows
+      union all
+      select id, lead_id, kind from accounts where lead_id is null and kind = any(${sql.param(houseKinds)}::text[])`)) as unknown as {
+      rows: AccountRow[];
+    };
+    return new Map(result.rows.map((row) => [keyOf(row), row]));
   };
   let locked = await load();
   const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
@@ -99,62 +93,78 @@ type HouseLeg = { entryId: string; transferId: string; account: AccountRow; cent
 const openLedgers = new WeakMap<Tx, HouseLeg[]>();
 
 /**
- * Opens the ledger of one transaction; its owner calls `settle()` last, just before commit. Every
- * transfer touches a house account on one side, so one house row per kind is updated by every booking
- * of the company: locking it with the lead accounts would serialize whole API transactions on it.
- * Instead a lead's side is booked at once (locked, conditionally updated, never below zero) and the
- * house side is booked by `settle`: one atomic `balance = balance + total` per house account, in id
- * order, its entries with their balances before and after, all in the same transaction. The house row
- * is then held only from `settle` to commit. Booking without an open ledger throws (fail closed).
+ * Opens the ledger of one transaction; its owner settles it last, just before commit. Every transfer
+ * touches a house account on one side, so one house row per kind is updated by every booking of the
+ * company: locking it with the lead accounts would serialize whole API transactions on it. Instead a
+ * lead's side is booked at once (locked, conditionally updated, never below zero) and the house side
+ * at the end: one atomic `balance = balance + total` per house account, its entries with their
+ * balances before and after, all in the same transaction. The house row is then held only from there
+ * to commit. `settlement(guard)` hands those statements over as CTEs for the owner's last statement
+ * (the change log's, after its lock: see mutate.ts `writeChanges`); `settle()` runs whatever is left
+ * on its own, in account id order. Booking without an open ledger throws (fail closed).
  */
 export function openLedger(tx: Tx) {
   const legs: HouseLeg[] = [];
   openLedgers.set(tx, legs);
-  return { settle: () => settle(tx, legs) };
+  return {
+    settlement: (guard: SQL) => settlementCtes(legs.splice(0), guard),
+    settle: async () => {
+      for (const [accountId, own] of byAccount(legs.splice(0))) {
+        await tx.execute(sql`with ${settlementCtes(own, null)[0]} select from ${sql.raw(settledName(accountId))}`);
+      }
+    },
+  };
 }
 
-/** Legs per statement (7 parameters each, well under PostgreSQL's 65,535): the demo seed books thousands. */
-const SETTLE_CHUNK = 2_000;
-
-async function settle(tx: Tx, legs: HouseLeg[]) {
-  const byAccount = new Map<string, HouseLeg[]>();
-  for (const leg of legs.splice(0)) {
-    const own = byAccount.get(leg.account.id);
+/** The legs of each house account, in ascending account id order (the order rows are locked in). */
+function byAccount(legs: HouseLeg[]): [string, HouseLeg[]][] {
+  const grouped = new Map<string, HouseLeg[]>();
+  for (const leg of legs) {
+    const own = grouped.get(leg.account.id);
     if (own) own.push(leg);
-    else byAccount.set(leg.account.id, [leg]);
+    else grouped.set(leg.account.id, [leg]);
   }
-  const chunks = [...byAccount]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([accountId, own]) =>
-      Array.from(
-        { length: Math.ceil(own.length / SETTLE_CHUNK) },
-        (_, i) => [accountId, own.slice(i * SETTLE_CHUNK, (i + 1) * SETTLE_CHUNK)] as const,
-      ),
-    );
-  for (const [accountId, own] of chunks) {
-    const total = own.reduce((sum, leg) => sum + leg.cents, 0);
-    const rows = sql.join(
-      own.map(
-        (leg, i) =>
-          sql`(${i}::int, ${leg.entryId}::uuid, ${leg.transferId}::uuid, ${leg.cause.kind}::text, ${leg.cause.sourceEntity}::text, ${leg.cause.sourceId}::uuid, ${centsToNumeric(leg.cents)}::numeric)`,
-      ),
-      sql`, `,
-    );
-    // The running balance of each entry: the balance before all of them, plus the legs up to it.
-    await tx.execute(sql`
-      with moved as (
-        update accounts set balance = balance + ${centsToNumeric(total)}::numeric, version = version + 1, date_last_update = now()
-        where id = ${accountId}::uuid
-        returning balance - ${centsToNumeric(total)}::numeric as opening
-      ), legs as (
-        select v.*, sum(v.amount) over (order by v.ord) as running
-        from (values ${rows}) as v(ord, id, transfer_id, kind, source_entity, source_id, amount)
-      )
-      insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
-      select legs.id, legs.transfer_id, ${accountId}::uuid, null, ${own[0].account.kind}::text, legs.kind, legs.source_entity, legs.source_id,
-        legs.amount, moved.opening + legs.running - legs.amount, moved.opening + legs.running
-      from moved, legs order by legs.ord`);
-  }
+  return [...grouped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const settledName = (accountId: string) => `house_${accountId.replaceAll('-', '')}`;
+
+/**
+ * The CTEs booking house legs, one per account: one update adding the total, then its
+ * entries with the running balance of each (the balance before all of them plus the legs up to it).
+ * The legs travel as one json parameter, however many there are (the demo seed books thousands).
+ * `guard` (a condition, e.g. that the change lock was taken) is met before any house row is touched.
+ */
+function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL[] {
+  return byAccount(legs).map(([accountId, own]) => {
+    const name = settledName(accountId);
+    const total = centsToNumeric(own.reduce((sum, leg) => sum + leg.cents, 0));
+    const rows = own.map((leg, ord) => ({
+      ord,
+      id: leg.entryId,
+      transfer_id: leg.transferId,
+      kind: leg.cause.kind,
+      source_entity: leg.cause.sourceEntity,
+      source_id: leg.cause.sourceId,
+      amount: centsToNumeric(leg.cents),
+    }));
+    return sql`${sql.raw(name)}_moved as (
+        update accounts set balance = balance + ${total}::numeric, version = version + 1, date_last_update = now()
+        where id = ${accountId}::uuid${guard ? sql` and ${guard}` : sql``}
+        returning balance - ${total}::numeric as opening
+      ), ${sql.raw(name)} as (
+        insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
+        select legs.id, legs.transfer_id, ${accountId}::uuid, null, ${own[0].account.kind}::text, legs.kind, legs.source_entity, legs.source_id,
+          legs.amount, moved.opening + legs.running - legs.amount, moved.opening + legs.running
+        from ${sql.raw(name)}_moved moved, (
+          select v.*, sum(v.amount) over (order by v.ord) as running
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(ord int, id uuid, transfer_id uuid, kind text, source_entity text, source_id uuid, amount numeric)
+        ) legs
+        order by legs.ord
+        returning 1
+      )`;
+  });
 }
 
 /**

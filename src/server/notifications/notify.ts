@@ -8,6 +8,6 @@ import type { Work } from '../http/mutate.ts';
  */
 export async function notify(work: Work, userId: string, type: string, title: string, data: Record<string, unknown> = {}) {
   const id = uuidv7();
-  await work.tx.insert(notifications).values({ id, userId, type, title, data });
+  await work.insertRow(notifications, { id, userId, type, title, data });
   work.changed({ entity: 'notification', recordId: id, op: 'upsert', audience: [userId] });
 }

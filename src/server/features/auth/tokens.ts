@@ -14,11 +14,31 @@ export async function signToken(secret: string, claims: TokenClaims, ttlSeconds:
     .sign(key(secret));
 }
 
+/** Tokens already verified, per secret: a signature check costs more than the rest of a small request. */
+const verified = new Map<string, Map<string, { claims: TokenClaims; expiresMs: number }>>();
+/** Enough for every client of a busy node; the oldest is forgotten first (it is verified again if it comes back). */
+const VERIFIED_MAX = 5_000;
+
+/**
+ * The claims of a well signed, unexpired token. A token's signature and claims never change, so a
+ * verified one is remembered until it expires; whether its session still works is read every time
+ * (sessions.ts `actorOf`), so a revoked token still stops at once.
+ */
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims | null> {
+  const known = verified.get(secret)?.get(token);
+  if (known) {
+    if (known.expiresMs > Date.now()) return known.claims;
+    verified.get(secret)!.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    const cache = verified.get(secret) ?? verified.set(secret, new Map()).get(secret)!;
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, { claims, expiresMs: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }
