@@ -49,9 +49,11 @@ export async function writeChanges(tx: Tx, changes: Change[]): Promise<number> {
   let cursor = 0;
   for (let i = 0; i < changes.length; i += CHUNK) {
     const rows = changes.slice(i, i + CHUNK).map((c) => {
-      const audience = c.audience && [
-        ...new Set([...c.audience, ...(c.leadsOf ?? []).map((id) => assignee.get(id)).filter((id): id is string => !!id)]),
-      ];
+      // Only leads' records widen their audience; the others' is already unique (no Set per change).
+      const audience =
+        c.audience && c.leadsOf?.length
+          ? [...new Set([...c.audience, ...c.leadsOf.map((id) => assignee.get(id)).filter((id): id is string => !!id)])]
+          : c.audience;
       return { entity: c.entity, recordId: c.recordId, op: c.op, audience };
     });
     const inserted = await insertMany(tx, changeLog, rows, sql`seq`);
