@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
@@ -67,19 +67,21 @@ const recordType = (column: PgColumn) =>
 
 /**
  * `insertMany` answering the inserted records as drizzle's `returning()` would: column keys, values
- * through each column's own driver mapping (Date, number, parsed arrays and json).
+ * through each column's own driver mapping (Date, number, parsed arrays and json). The statement
+ * returns every column under its key, so the driver's rows are the records: only the values of
+ * columns with a mapping of their own are replaced, no second object per record.
  */
 export async function insertManyReturning(db: Executor, table: PgTable, rows: readonly Row[]): Promise<Row[]> {
   const columns = columnsOf(table);
-  const raw = await insertMany(db, table, rows, sql`*`);
-  return raw.map((source) => {
-    const record: Row = {};
-    for (const { key, name, column } of columns) {
-      const value = source[name];
-      record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  const records = await insertMany(db, table, rows, sql.raw(columns.map(({ key, name }) => `"${name}" as "${key}"`).join(', ')));
+  const mapped = columns.filter(({ column }) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue);
+  for (const record of records) {
+    for (const { key, column } of mapped) {
+      const value = record[key];
+      if (value !== null && value !== undefined) record[key] = column.mapFromDriverValue(value);
     }
-    return record;
-  });
+  }
+  return records;
 }
 
 type ColumnOf = { key: string; name: string; column: PgColumn };
