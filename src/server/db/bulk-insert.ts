@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
@@ -12,12 +12,14 @@ const CHUNK = 5_000;
 
 /**
  * Multi-row INSERT for big batches (batch create, import, change log, demo seed): each chunk travels
- * as ONE json parameter that PostgreSQL spreads over the columns with json_populate_recordset.
+ * as ONE json parameter that PostgreSQL spreads over the columns with json_to_recordset.
  * drizzle's `insert().values()` binds every value through its generic SQL builder: measured on a
  * 10,000-lead batch create, that alone took 3–4 s of CPU, more than the database's own work.
  * Values are what drizzle would write (a Date as ISO text, jsonb as nested JSON, arrays as arrays);
  * rows are grouped by the columns they set, so a key left out still gets its column's DEFAULT.
- * `returning` (e.g. sql`seq`) gives raw rows back.
+ * The rows are serialised as they are, under their own (camelCase) keys, which the record type
+ * names: no copy of every row under the database's names first (keys that are no column are
+ * ignored by PostgreSQL). `returning` (e.g. sql`seq`) gives raw rows back.
  */
 export async function insertMany(db: Executor, table: PgTable, rows: readonly Row[], returning?: SQL): Promise<Row[]> {
   const out: Row[] = [];
@@ -31,51 +33,78 @@ export async function insertMany(db: Executor, table: PgTable, rows: readonly Ro
 /** The statements `insertMany` runs, for a caller that runs them as CTEs of a statement of its own. */
 export function insertStatements(table: PgTable, rows: readonly Row[], returning?: SQL): SQL[] {
   const columns = columnsOf(table);
-  const groups = new Map<string, { keys: string[]; rows: Row[] }>();
+  const withDefaultFn = columns.filter(({ column }) => column.defaultFn);
+  const groups = new Map<string, { set: ColumnOf[]; rows: Row[] }>();
   for (const source of rows) {
-    const row: Row = {};
-    for (const { key, name, column } of columns) {
-      const value = source[key] !== undefined ? source[key] : column.defaultFn?.();
-      if (value !== undefined) row[name] = value;
+    let row = source;
+    for (const { key, column } of withDefaultFn) {
+      if (row[key] !== undefined) continue;
+      const value = column.defaultFn!();
+      if (value === undefined) continue;
+      if (row === source) row = { ...source };
+      row[key] = value;
     }
-    const keys = Object.keys(row);
-    const signature = keys.join(',');
-    const group = groups.get(signature) ?? groups.set(signature, { keys, rows: [] }).get(signature)!;
+    // Which columns the row sets, as bits (a number is exact to 53 columns; wider tables use text).
+    let signature: number | string = columns.length <= 53 ? 0 : '';
+    for (const { key } of columns) {
+      const bit = row[key] !== undefined ? 1 : 0;
+      signature = typeof signature === 'number' ? signature * 2 + bit : signature + bit;
+    }
+    const key = String(signature);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { set: columns.filter((c) => row[c.key] !== undefined), rows: [] }));
     group.rows.push(row);
   }
   const statements: SQL[] = [];
-  for (const { keys, rows: groupRows } of groups.values()) {
-    const list = sql.raw(keys.map((name) => `"${name}"`).join(', '));
+  for (const { set, rows: groupRows } of groups.values()) {
+    const names = sql.raw(set.map(({ name }) => `"${name}"`).join(', '));
+    const keys = sql.raw(set.map(({ key }) => `"${key}"`).join(', '));
+    const record = sql.raw(set.map(({ key, column }) => `"${key}" ${recordType(column)}`).join(', '));
     for (let i = 0; i < groupRows.length; i += CHUNK) {
       const json = JSON.stringify(groupRows.slice(i, i + CHUNK));
       statements.push(
-        sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)${returning ? sql` returning ${returning}` : sql``}`,
+        sql`insert into ${table} (${names}) select ${keys} from json_to_recordset(${json}::json) as r(${record})${returning ? sql` returning ${returning}` : sql``}`,
       );
     }
   }
   return statements;
 }
 
+/** A column's type in a record definition: serial types exist only in CREATE TABLE. */
+const recordType = (column: PgColumn) =>
+  column.getSQLType().replace(/^(big|small)?serial$/, (_, size: string | undefined) => (size ? `${size}int` : 'integer'));
+
 /**
  * `insertMany` answering the inserted records as drizzle's `returning()` would: column keys, values
- * through each column's own driver mapping (Date, number, parsed arrays and json).
+ * through each column's own driver mapping (Date, number, parsed arrays and json). The statement
+ * returns every column under its key, so the driver's rows are the records: only the values of
+ * columns with a mapping of their own are replaced, no second object per record.
  */
 export async function insertManyReturning(db: Executor, table: PgTable, rows: readonly Row[]): Promise<Row[]> {
   const columns = columnsOf(table);
-  const raw = await insertMany(db, table, rows, sql`*`);
-  return raw.map((source) => {
-    const record: Row = {};
-    for (const { key, name, column } of columns) {
-      const value = source[name];
-      record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  const records = await insertMany(db, table, rows, sql.raw(columns.map(({ key, name }) => `"${name}" as "${key}"`).join(', ')));
+  const mapped = columns.filter(({ column }) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue);
+  for (const record of records) {
+    for (const { key, column } of mapped) {
+      const value = record[key];
+      if (value !== null && value !== undefined) record[key] = column.mapFromDriverValue(value);
     }
-    return record;
-  });
+  }
+  return records;
 }
 
-const columnsOf = (table: PgTable) =>
-  Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([key, column]) => ({
-    key,
-    name: casing.getColumnCasing(column),
-    column,
-  }));
+type ColumnOf = { key: string; name: string; column: PgColumn };
+const columnsByTable = new WeakMap<PgTable, ColumnOf[]>();
+
+const columnsOf = (table: PgTable): ColumnOf[] => {
+  let columns = columnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([key, column]) => ({
+      key,
+      name: casing.getColumnCasing(column),
+      column,
+    }));
+    columnsByTable.set(table, columns);
+  }
+  return columns;
+};

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -399,7 +400,11 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     requestHash: text().notNull(),
     statusCode: integer().notNull(),
-    body: jsonb(),
+    /**
+     * The answer as it was sent, kept verbatim (json, not jsonb): only replayed whole, never queried
+     * into, and a 10,000-record batch answer (5 MB) is not converted to jsonb's binary form to be stored.
+     */
+    body: json(),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],

@@ -61,7 +61,7 @@ export function answerStatement(request: FastifyRequest, statusCode: number, bod
   const where = sql`user_id = ${state.userId}::uuid and key = ${state.key}`;
   return TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)
     ? sql`delete from idempotency_keys where ${where}`
-    : sql`update idempotency_keys set status_code = ${statusCode}, body = ${body == null ? null : JSON.stringify(body)}::jsonb where ${where}`;
+    : sql`update idempotency_keys set status_code = ${statusCode}, body = ${body == null ? null : JSON.stringify(body)}::json where ${where}`;
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "idempotency_keys" ALTER COLUMN "body" SET DATA TYPE json USING "body"::json;
