@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  api,
-  apiToken,
-  gone,
-  launchBrowser,
-  ROOT,
-  signIn,
-  signOut,
-  startServer,
-  textOf,
-  visible,
-  type Browser,
-  type Server,
-} from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { api, apiToken, browserSession, gone, ROOT, signIn, signOut, textOf, visible } from './harness.ts';
 
 describe('sign-in, start-up and impersonation', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
 
   test('a wrong password shows the server message and keeps the person on the login screen', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/`);
     await page.waitForURL(/\/login/);
     await page.getByLabel(/email/i).fill(ROOT.email);
     await page.getByLabel(/password/i).fill('not-the-password1');
@@ -39,7 +17,7 @@ describe('sign-in, start-up and impersonation', () => {
   });
 
   test('an empty form is refused by the client with translated field errors', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     await page.getByLabel(/email/i).fill('');
     await page.getByLabel(/password/i).fill('');
     await page.getByTestId('login-submit').click();
@@ -48,8 +26,8 @@ describe('sign-in, start-up and impersonation', () => {
   });
 
   test('signs in, survives a reload, and signs out', async () => {
-    const { page } = browser;
-    await signIn(page, server.url);
+    const { page } = session.browser;
+    await signIn(page, session.server.url);
     await visible(page.getByRole('navigation', { name: 'Main navigation' }));
     await page.reload();
     await visible(page.getByTestId('user-menu'));
@@ -58,17 +36,17 @@ describe('sign-in, start-up and impersonation', () => {
     await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem('bd.token'))).toBeNull();
     // Signed out means signed out: the layout redirects back to the login screen.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${session.server.url}/profile`);
     await page.waitForURL(/\/login/);
   });
 
   test("the title follows the company name, 'Application' when there is none, live on settingUpdated", async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/login`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/login`);
     await expect.poll(() => page.title()).toBe('Application');
-    await signIn(page, server.url);
-    const token = await apiToken(server.url);
-    await api(server.url, token, 'PATCH', '/setting', { companyName: 'Acme Brokers' });
+    await signIn(page, session.server.url);
+    const token = await apiToken(session.server.url);
+    await api(session.server.url, token, 'PATCH', '/setting', { companyName: 'Acme Brokers' });
     // No reload: the socket's settingUpdated makes the app fetch the settings again.
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Acme Brokers');
     await page.reload();
@@ -77,16 +55,16 @@ describe('sign-in, start-up and impersonation', () => {
   });
 
   test('an admin connects as a lead, sees the banner, and comes back', async () => {
-    const { page } = browser;
-    const token = await apiToken(server.url);
-    await api(server.url, token, 'POST', '/user', {
+    const { page } = session.browser;
+    const token = await apiToken(session.server.url);
+    await api(session.server.url, token, 'POST', '/user', {
       firstName: 'Lena',
       lastName: 'Lead',
       email: 'lena@brokerdesk.test',
       password: 'Lead1234',
       roles: ['lead'],
     });
-    await page.goto(`${server.url}/leads`);
+    await page.goto(`${session.server.url}/leads`);
     const row = page.getByRole('row').filter({ hasText: 'lena@brokerdesk.test' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Connect as this user' }).click();

@@ -168,16 +168,19 @@ export const textOf = async (locator: Locator) => (await locator.first().textCon
  * fields inside tests and hooks: they are set when the block starts. `seed` fills the server
  * before the browser opens (so the first sync brings it); `launch` is passed to launchBrowser.
  */
-export function signedInSession(options: { seed?: (server: Server) => Promise<void>; launch?: Parameters<typeof launchBrowser>[0] } = {}): {
-  server: Server;
-  browser: Browser;
-} {
+/**
+ * A server and a browser for one describe block, started before its tests and closed after them;
+ * `seed` fills the server first, `signedIn` signs root in.
+ */
+export function browserSession(
+  options: { seed?: (server: Server) => Promise<void>; launch?: Parameters<typeof launchBrowser>[0]; signedIn?: boolean } = {},
+): { server: Server; browser: Browser } {
   const session = {} as { server: Server; browser: Browser };
   beforeAll(async () => {
     session.server = await startServer();
     await options.seed?.(session.server);
     session.browser = await launchBrowser(options.launch);
-    await signIn(session.browser.page, session.server.url);
+    if (options.signedIn) await signIn(session.browser.page, session.server.url);
   });
   afterAll(async () => {
     await session.browser?.close();
@@ -185,3 +188,7 @@ export function signedInSession(options: { seed?: (server: Server) => Promise<vo
   });
   return session;
 }
+
+/** `browserSession` with root signed in. */
+export const signedInSession = (options: Omit<Parameters<typeof browserSession>[0] & object, 'signedIn'> = {}) =>
+  browserSession({ ...options, signedIn: true });

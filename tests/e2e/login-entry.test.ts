@@ -1,28 +1,19 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, ROOT, SCREENSHOTS, startServer, visible, type Browser, type Server } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { browserSession, ROOT, SCREENSHOTS, visible } from './harness.ts';
 
 // The login screen starts from its own light entry (src/app/main.tsx → features/auth/login-page.tsx):
 // no router, no http client, only its own words. These journeys check what that must not lose.
 describe('the light login entry', () => {
-  let server: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
 
   test('a deep link signed out shows the login screen without the app, then leads to the link after sign-in', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
-    await page.goto(`${server.url}/leads?search=ada`);
+    await page.goto(`${session.server.url}/leads?search=ada`);
     await page.getByTestId('login-submit').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/leads?search=ada');
@@ -37,12 +28,12 @@ describe('the light login entry', () => {
     await visible(page.getByRole('navigation', { name: 'Main navigation' }));
     // Signed out for the next journey: the token and the httpOnly session cookie both go.
     await page.evaluate(() => localStorage.clear());
-    await browser.context.clearCookies();
+    await session.browser.context.clearCookies();
   });
 
   test('French chosen on the login screen survives a reload and carries into the app, whose whole catalogue then loads', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/login`);
+    const { page } = session.browser;
+    await page.goto(`${session.server.url}/login`);
     await page.getByTestId('language-select').selectOption('fr');
     await visible(page.getByRole('heading', { name: 'Connexion' }));
     await page.reload();
@@ -56,11 +47,11 @@ describe('the light login entry', () => {
     await visible(page.getByRole('navigation', { name: 'Navigation principale' }));
     // Signed out for the next journey: the token and the httpOnly session cookie both go.
     await page.evaluate(() => localStorage.clear());
-    await browser.context.clearCookies();
+    await session.browser.context.clearCookies();
   });
 
   test('the login screen at 1280 px light and 390 px dark: nothing overflows', async () => {
-    const { page } = browser;
+    const { page } = session.browser;
     for (const [width, mode] of [
       [1280, 'light'],
       [1280, 'dark'],
@@ -68,7 +59,7 @@ describe('the light login entry', () => {
       [390, 'dark'],
     ] as const) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${session.server.url}/login`);
       await page.getByTestId('login-submit').waitFor();
       if ((await page.evaluate(() => document.documentElement.dataset.mode)) !== mode) await page.getByTestId('toggle-dark').click();
       expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe(mode);
