@@ -40,7 +40,8 @@ export type DataTableProps<T extends Row> = {
   rowMenu?: (row: T) => MenuItem[];
   empty: ReactNode;
   loading: boolean;
-  height?: string;
+  /** The scroll region's largest height (default: the viewport less the page's header and tools); a short list is only as tall as its rows. */
+  maxHeight?: string;
 };
 
 const ROW_HEIGHT = { normal: 44, compact: 32 };
@@ -121,7 +122,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
         bg: 'surface',
         position: 'relative',
       })}
-      style={{ height: props.height ?? 'calc(100dvh - 16rem)', minHeight: '16rem' }}
+      style={{ maxHeight: props.maxHeight ?? 'calc(100dvh - 16rem)', minHeight: '10rem' }}
       tabIndex={0}
       aria-label={props.label}
       role="region"
