@@ -133,7 +133,11 @@ export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Acto
 /** The inserts of `later` as CTEs of one statement. */
 export const laterCtes = (later: LaterRows): SQL[] => {
   const byTable = new Map<PgTable, Record<string, unknown>[]>();
-  for (const { table, row } of later) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+  for (const { table, row } of later) {
+    const rows = byTable.get(table);
+    if (rows) rows.push(row);
+    else byTable.set(table, [row]);
+  }
   return [...byTable]
     .flatMap(([table, rows]) => insertStatements(table, rows))
     .map((statement, i) => sql`${sql.raw(`later_${i}`)} as (${statement})`);
