@@ -1,5 +1,5 @@
 import Dexie, { type ObservabilitySet, type Table } from 'dexie';
-import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
+import { MIRRORED_ENTITY_NAMES, type MirroredEntityName } from '../../shared/entities/index.ts';
 import { LOCAL_SCHEMA_VERSION, tableName, tableSpec } from './local-schema.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 
@@ -10,9 +10,10 @@ export type MetaRow = { key: string; value: unknown };
 export type IndexedDbDeps = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
 /**
- * One database per signed-in user (DESIGN.md §7): a table per entity, the outbox, and meta (sync
- * cursor). Only the newest schema is declared: Dexie upgrades an older installed one in place, keeping
- * every row (the outbox's included).
+ * One database per signed-in user (DESIGN.md §7): a table per mirrored entity (the standard set's and
+ * the ledger's read-only ones), the outbox, and meta (sync cursor, when the last pull ended). Only the
+ * newest schema is declared: Dexie upgrades an older installed one in place, keeping every row (the
+ * outbox's included).
  */
 export class OfflineDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
@@ -25,14 +26,21 @@ export class OfflineDatabase extends Dexie {
       outbox: '++seq, state, entity, *recordIds',
       meta: 'key',
     };
-    for (const entity of ENTITY_NAMES) stores[tableName(entity)] = tableSpec(entity);
-    this.version(LOCAL_SCHEMA_VERSION).stores(stores);
+    for (const entity of MIRRORED_ENTITY_NAMES) stores[tableName(entity)] = tableSpec(entity);
+    // A mirror made before version 4 had no ledger tables, and its cursor is past the ledger rows
+    // the server sent it (and it dropped): pulled from 0 once, which only upserts what it has.
+    this.version(LOCAL_SCHEMA_VERSION)
+      .stores(stores)
+      .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 
-  records(entity: EntityName): Table<LocalRecord, string> {
+  records(entity: MirroredEntityName): Table<LocalRecord, string> {
     return this.table(tableName(entity));
   }
 }
+
+/** The meta key of when the last pull caught up with the server (epoch ms). */
+export const PULLED_AT = 'pulledAt';
 
 export const databaseName = (userId: string) => `brokerdesk-${userId}`;
 

@@ -1,6 +1,6 @@
-import { ENTITY_NAMES, type EntityName } from '../../shared/entities/index.ts';
+import { MIRRORED_ENTITY_NAMES, type EntityName, type MirroredEntityName } from '../../shared/entities/index.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
-import { deleteUserDatabase, OfflineDatabase, watchStore, type IndexedDbDeps, type LocalRecord } from './database.ts';
+import { deleteUserDatabase, OfflineDatabase, PULLED_AT, watchStore, type IndexedDbDeps, type LocalRecord } from './database.ts';
 import { derive } from './local-schema.ts';
 import { createMutations, type Mutations } from './mutations.ts';
 import type { OutboxEntry } from './outbox-types.ts';
@@ -37,6 +37,12 @@ export type EngineOptions = {
 };
 
 type Listener = (status: SyncStatus) => void;
+
+/**
+ * One change of a `/sync` page: a record of the standard set or of the ledger's read-only mirrors
+ * (those are only ever written here, from the server: never by the outbox).
+ */
+type PulledChange = { entity: MirroredEntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord };
 
 /**
  * The offline engine of DESIGN.md §7: a Dexie mirror kept fresh from `/sync`, and a durable outbox
@@ -328,7 +334,7 @@ export function createOfflineEngine(options: EngineOptions) {
       setStatus({ syncing: true });
       try {
         type Page = {
-          changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[];
+          changes: PulledChange[];
           cursor: number;
           hasMore: boolean;
         };
@@ -368,7 +374,10 @@ export function createOfflineEngine(options: EngineOptions) {
           }
           if (!page.hasMore) break;
         }
-        setStatus({ lastPulledAt: clock.now(), error: null });
+        const pulledAt = clock.now();
+        // Kept, so a screen opened offline after a reload says how old the mirror is.
+        await db.meta.put({ key: PULLED_AT, value: pulledAt });
+        setStatus({ lastPulledAt: pulledAt, error: null });
       } catch (error) {
         // Shown by the sync indicator; the next pull tries again from the same cursor.
         setStatus({ error: isQuota(error) ? 'QUOTA' : String((error as Error)?.message ?? error) });
@@ -392,7 +401,7 @@ export function createOfflineEngine(options: EngineOptions) {
   async function refill() {
     // The same guard as the sending loop's (in flight, sent on demand): nothing goes twice.
     while (running && (await sendReady()));
-    const tables = ENTITY_NAMES.map((entity) => db.records(entity));
+    const tables = MIRRORED_ENTITY_NAMES.map((entity) => db.records(entity));
     await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
       const unsentIds = new Set((await db.outbox.toArray()).flatMap((entry) => entry.recordIds));
       for (const table of tables) {
@@ -404,19 +413,17 @@ export function createOfflineEngine(options: EngineOptions) {
   }
 
   /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */
-  async function applyChanges(
-    changes: { entity: EntityName; op: 'upsert' | 'delete'; id: string; record?: LocalRecord }[],
-    cursor: number | undefined,
-  ) {
-    // Only the tables this page touches: a transaction over all sixteen would lock them all.
-    const touched = [...new Set(changes.map((c) => c.entity))].filter((e) => ENTITY_NAMES.includes(e));
+  async function applyChanges(changes: PulledChange[], cursor: number | undefined) {
+    // Only the tables this page touches: a transaction over all sixteen would lock them all (an
+    // entity this client does not mirror is skipped).
+    const touched = [...new Set(changes.map((c) => c.entity))].filter((e) => MIRRORED_ENTITY_NAMES.includes(e));
     await db.transaction('rw', [...touched.map((e) => db.records(e)), db.outbox, db.meta], async () => {
       const ids = changes.map((c) => c.id);
       // Usually nothing is unsent: then there is nothing to look up.
       const mine = (await db.outbox.count())
         ? new Set((await db.outbox.where('recordIds').anyOf(ids).toArray()).flatMap((e) => e.recordIds))
         : new Set<string>();
-      const byEntity = new Map<EntityName, { put: LocalRecord[]; remove: string[] }>();
+      const byEntity = new Map<MirroredEntityName, { put: LocalRecord[]; remove: string[] }>();
       for (const change of changes) {
         if (mine.has(change.id)) continue; // my unsent change wins locally until the server has it
         const group = byEntity.get(change.entity) ?? { put: [], remove: [] };

@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityName } from '../../shared/entities/index.ts';
+import { MIRRORED_ENTITIES, type MirroredEntityName } from '../../shared/entities/index.ts';
 
 /** Fields holding arrays: indexed multi-entry (`*roles`), matched by overlap like the server does. */
 export const ARRAY_FIELDS = new Set(['roles', 'labels', 'qualifications']);
@@ -9,7 +9,7 @@ export const ARRAY_FIELDS = new Set(['roles', 'labels', 'qualifications']);
  * compound index so "leads sorted by last name" or "comments of this lead, newest first" read a
  * single index range instead of sorting in memory.
  */
-export const PARTITIONS: Partial<Record<EntityName, string>> = {
+export const PARTITIONS: Partial<Record<MirroredEntityName, string>> = {
   user: '_kind',
   comment: 'leadId',
   deposit: 'userId',
@@ -19,10 +19,13 @@ export const PARTITIONS: Partial<Record<EntityName, string>> = {
   dividend: 'investmentId',
   offer: 'userId',
   product: 'categoryId',
+  // The ledger's read-only mirrors: a statement reads one lead's accounts and entries.
+  account: 'leadId',
+  'ledger-entry': 'leadId',
 };
 
 /** Derived fields kept on local records for indexing; never sent to the server. */
-export function derive(entity: EntityName, record: Record<string, unknown>): Record<string, unknown> {
+export function derive(entity: MirroredEntityName, record: Record<string, unknown>): Record<string, unknown> {
   if (entity !== 'user') return record;
   const roles = (record.roles as string[] | undefined) ?? [];
   return { ...record, _kind: roles.includes('lead') ? 'lead' : 'staff' };
@@ -32,7 +35,7 @@ export function derive(entity: EntityName, record: Record<string, unknown>): Rec
  * Entities whose lists always filter on the partition (users: leads or staff, never both). Every
  * record of theirs has a partition value (it is derived).
  */
-export const ALWAYS_PARTITIONED = new Set<EntityName>(['user']);
+export const ALWAYS_PARTITIONED = new Set<MirroredEntityName>(['user']);
 
 /**
  * Always-partitioned entities whose records nearly all share one partition value (users: the leads;
@@ -41,7 +44,7 @@ export const ALWAYS_PARTITIONED = new Set<EntityName>(['user']);
  * Chromium). A list of the main partition walks a plain index skipping the few others; a list of
  * another partition reads that small partition and sorts it in memory.
  */
-export const MAIN_PARTITION: Partial<Record<EntityName, string>> = { user: 'lead' };
+export const MAIN_PARTITION: Partial<Record<MirroredEntityName, string>> = { user: 'lead' };
 
 /**
  * Sort fields that may be null (the server's column allows it). IndexedDB leaves a record whose key
@@ -49,7 +52,10 @@ export const MAIN_PARTITION: Partial<Record<EntityName, string>> = { user: 'lead
  * ascending, first descending, as PostgreSQL). tests/unit/local-schema.test.ts keeps this in step
  * with the server's columns.
  */
-export const NULLABLE_SORTS: Partial<Record<EntityName, readonly string[]>> = { user: ['lastLogin'], order: ['profit', 'expiration'] };
+export const NULLABLE_SORTS: Partial<Record<MirroredEntityName, readonly string[]>> = {
+  user: ['lastLogin'],
+  order: ['profit', 'expiration'],
+};
 
 /** Never worth an index: nobody lists records by their version. */
 const UNINDEXED = new Set(['id', 'version']);
@@ -61,18 +67,23 @@ const UNINDEXED = new Set(['id', 'version']);
  * roles only ever narrow the few staff (read from their partition), and no screen lists people by
  * their last update (a filter on it reads the table).
  */
-const UNINDEXED_FIELDS: Partial<Record<EntityName, readonly string[]>> = {
+const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> = {
   user: ['_kind', 'roles', 'dateLastUpdate'],
   // Booleans are not IndexedDB keys: an index of them would hold nothing (these small lists sort in memory).
   notification: ['read'],
   comment: ['hidden'],
+  // The ledger's mirrors are read by lead only (its five accounts; its entries in `seq` order, a few
+  // hundred filtered in memory): [leadId+dateCreation] and [leadId+seq] are all a statement needs.
+  account: ['leadId', 'kind', 'balance'],
+  'ledger-entry': ['leadId', 'accountId', 'accountKind', 'kind', 'sourceEntity', 'sourceId', 'seq', 'amount'],
 };
 
 /**
  * The version of the local schema: bump it whenever `tableSpec` changes. Dexie compares it with the
  * installed database and adds or drops indexes in place; every row, the outbox's included, stays.
+ * 4: the ledger's read-only mirrors (accounts, ledger entries), pulled from 0 once (database.ts).
  */
-export const LOCAL_SCHEMA_VERSION = 3;
+export const LOCAL_SCHEMA_VERSION = 4;
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes
@@ -80,8 +91,8 @@ export const LOCAL_SCHEMA_VERSION = 3;
  * arrays) but those left out above, and [partition+sort] compounds (for always-partitioned entities
  * the compound alone).
  */
-export function tableSpec(entity: EntityName): string {
-  const definition = ENTITIES[entity];
+export function tableSpec(entity: MirroredEntityName): string {
+  const definition = MIRRORED_ENTITIES[entity];
   const partition = PARTITIONS[entity];
   const compounds = partition ? compoundSorts(entity).filter((f) => f !== partition) : [];
   const compoundOnly = ALWAYS_PARTITIONED.has(entity) ? compounds : [];
@@ -97,15 +108,22 @@ export function tableSpec(entity: EntityName): string {
   return ['id', ...indexes].join(', ');
 }
 
+/** Sortable fields no screen of the mirror sorts by: no [partition+field] compound for them. */
+const UNSORTED: Partial<Record<MirroredEntityName, readonly string[]>> = {
+  account: ['kind', 'balance'],
+  'ledger-entry': ['amount'],
+};
+
 /**
  * Sort fields that get a [partition+sort] compound index. [partition+dateCreation] always: it is also
  * the partition's range. An entity with a main partition needs no other (see MAIN_PARTITION).
  */
-export function compoundSorts(entity: EntityName): string[] {
+export function compoundSorts(entity: MirroredEntityName): string[] {
   if (MAIN_PARTITION[entity]) return ['dateCreation'];
   const common = new Set(['id', 'version', 'dateCreation', 'dateLastUpdate']);
-  return ['dateCreation', ...ENTITIES[entity].sortable.filter((f) => !common.has(f) && !ARRAY_FIELDS.has(f))];
+  const sortable: readonly string[] = MIRRORED_ENTITIES[entity].sortable;
+  return ['dateCreation', ...sortable.filter((f) => !common.has(f) && !ARRAY_FIELDS.has(f) && !UNSORTED[entity]?.includes(f))];
 }
 
 /** Local table name of an entity (its list key: users, productMarkets …). */
-export const tableName = (entity: EntityName) => ENTITIES[entity].plural;
+export const tableName = (entity: MirroredEntityName) => MIRRORED_ENTITIES[entity].plural;

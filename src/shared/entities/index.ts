@@ -39,8 +39,22 @@ export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
 /** A record of `entity` as the API answers it (JSON: dates as strings), from its record schema. */
 export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'] extends z.ZodType<infer R, unknown> ? R : never;
 
-/** Read-only mirrors of the ledger (DESIGN.md §6): listed and synced, never written by a client. */
+/**
+ * The read-only mirrors of the ledger (DESIGN.md §6): listed and synced to the devices that may see
+ * them, never written by a client (no outbox, no forms). Kept apart from `ENTITIES` so the standard
+ * set's tests and screens, which treat every entity as creatable, never see them.
+ */
+export const READ_ONLY_ENTITIES = {
+  account: accountEntity,
+  'ledger-entry': ledgerEntryEntity,
+} as const;
+export type ReadOnlyEntityName = keyof typeof READ_ONLY_ENTITIES;
 export { accountEntity, ledgerEntryEntity };
 
-/** Every entity whose changes `/sync` carries: the standard set's and the ledger's mirrors. */
+/** Every entity a device mirrors (and `/sync` carries): the standard set's and the read-only ones. */
+export const MIRRORED_ENTITIES = { ...ENTITIES, ...READ_ONLY_ENTITIES } as const;
+export type MirroredEntityName = keyof typeof MIRRORED_ENTITIES;
+export const MIRRORED_ENTITY_NAMES = Object.keys(MIRRORED_ENTITIES) as MirroredEntityName[];
+
+/** Every entity whose changes `/sync` carries (as a tuple, for the wire contract's enum). */
 export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name] as const;

@@ -6,7 +6,6 @@ import { LEAD_ACCOUNT_KINDS } from '../../../shared/money/accounts.ts';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
-import { useFetch } from '../../data/use-fetch.ts';
 import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
@@ -18,7 +17,7 @@ import { DatePicker } from '../../ui/date-picker.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { downloadStatement } from './money-api.ts';
-import { loadStatement } from './statement-source.ts';
+import { useStatement } from './statement-source.ts';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
@@ -94,7 +93,7 @@ export function Statement({ leadId }: { leadId: string }) {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const query = { from: from ?? undefined, to: to ?? undefined, kind: kind || undefined, page, limit: PAGE };
-  const statement = useFetch((signal) => loadStatement(leadId, query, signal), [leadId, from, to, kind, page, online]);
+  const statement = useStatement(leadId, query);
   const data = statement.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE)) : 1;
 
@@ -126,12 +125,12 @@ export function Statement({ leadId }: { leadId: string }) {
                 {formatMoney(data.capital)}
               </strong>
             </div>
-            {/* The other accounts capital is made of; a statement kept offline before they were sent has none. */}
-            {LEAD_ACCOUNT_KINDS.filter((kind) => kind !== 'available' && data.balances?.[kind] !== undefined).map((kind) => (
+            {/* The other accounts capital is made of. */}
+            {LEAD_ACCOUNT_KINDS.filter((kind) => kind !== 'available').map((kind) => (
               <div key={kind} className={figureStyle}>
                 <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t(`app.money.accounts.${kind}`)}</span>
                 <strong data-testid={`balance-${kind}`} className={css({ fontSize: 'xl' })}>
-                  {formatMoney(data.balances?.[kind] ?? 0)}
+                  {formatMoney(data.balances[kind])}
                 </strong>
               </div>
             ))}

@@ -1,38 +1,60 @@
-import type { Statement } from '../../../shared/money/funds.ts';
-import { isOnline } from '../../api/online-only.ts';
-import { toApiError, UNEXPECTED_ERROR } from '../../api/http.ts';
-import { recallAnswer, rememberAnswer } from '../../data/last-known.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
 import i18next from 'i18next';
-import { statementOf, type StatementQuery } from './money-api.ts';
+import { useSnapshot } from 'valtio';
+import { isOnline, useOnline } from '../../api/online-only.ts';
+import { toApiError, UNEXPECTED_ERROR, type ApiError } from '../../api/http.ts';
+import { localTimeZone } from '../../api/request-headers.ts';
+import { useFetch } from '../../data/use-fetch.ts';
+import { currentEngine, offline } from '../../offline/offline-state.ts';
+import type { OfflineDatabase } from '../../offline/database.ts';
+import { mirrorStatement, type StatementFilters, type StatementView } from './mirror-statement.ts';
+import { statementOf } from './money-api.ts';
 
-/** A statement as the billing screen shows it; `asOf` set when it is the device's last known one. */
-export type StatementView = Omit<Statement, 'pageToCreate' | 'balances'> & {
-  /** Absent from a statement the device kept before the server sent every account. */
-  balances?: Statement['balances'];
-  /** When the device last heard it from the server (offline): the balance is the last known one. */
-  asOf: string | null;
-};
+export type { StatementView } from './mirror-statement.ts';
 
-/** The answer to these filters, or (no query) the lead's latest answer whatever its filters. */
-const keyOf = (leadId: string, query?: StatementQuery) => `statement:${leadId}${query ? `:${JSON.stringify(query)}` : ''}`;
+/** The statement from the device's mirror of the ledger, marked with when it last caught up (DESIGN.md §7). */
+async function fromMirror(db: OfflineDatabase | undefined, leadId: string, query: StatementFilters): Promise<StatementView> {
+  const statement = db ? await mirrorStatement(db, leadId, query, localTimeZone()) : null;
+  if (!statement) throw { message: i18next.t('app.money.billing.nothingKnown') || UNEXPECTED_ERROR, network: true };
+  return statement;
+}
 
 /**
- * The server's statement when online, kept on the device; without a connection, the last one the
- * device heard for the same lead and filters (else its latest), marked with when it came. The ledger's
- * accounts are not in the mirror's tables yet: once they are, the balance can come from there.
+ * The server's statement when online (its computation, unchanged); without a connection, or when the
+ * call fails for lack of one, the mirror's, marked as the last known balance.
  */
-export async function loadStatement(leadId: string, query: StatementQuery, signal?: AbortSignal): Promise<StatementView> {
+export async function loadStatement(leadId: string, query: StatementFilters, signal?: AbortSignal): Promise<StatementView> {
   if (isOnline()) {
     try {
-      const answer = await statementOf(leadId, query, signal);
-      await rememberAnswer(keyOf(leadId, query), answer);
-      await rememberAnswer(keyOf(leadId), answer);
-      return { ...answer, asOf: null };
+      return { ...(await statementOf(leadId, query, signal)), asOf: null };
     } catch (cause) {
       if (!toApiError(cause).network) throw cause;
     }
   }
-  const known = (await recallAnswer<Statement>(keyOf(leadId, query))) ?? (await recallAnswer<Statement>(keyOf(leadId)));
-  if (!known) throw { message: i18next.t('app.money.billing.nothingKnown') || UNEXPECTED_ERROR, network: true };
-  return { ...known.value, asOf: new Date(known.at).toISOString() };
+  return fromMirror(currentEngine()?.db, leadId, query);
+}
+
+type Loaded = { data: StatementView | null; error: ApiError | null; loading: boolean };
+
+/**
+ * Billing's statement. Offline it is a live query of the mirror: a pull (another tab online, or
+ * the connection back) shows at once, and a statement never opened online is there too.
+ */
+export function useStatement(leadId: string, query: StatementFilters): Loaded {
+  const online = useOnline();
+  const db = useSnapshot(offline).engine?.db as OfflineDatabase | undefined;
+  const key = JSON.stringify(query);
+  const server = useFetch((signal) => (online ? loadStatement(leadId, query, signal) : Promise.resolve(null)), [leadId, key, online]);
+  const mirror = useLiveQuery(
+    (): Promise<Loaded> | undefined =>
+      online
+        ? undefined
+        : fromMirror(db, leadId, query).then(
+            (data) => ({ data, error: null, loading: false }),
+            (cause: unknown) => ({ data: null, error: toApiError(cause), loading: false }),
+          ),
+    [online, db, leadId, key],
+  );
+  if (online) return server;
+  return mirror ?? { data: null, error: null, loading: true };
 }
