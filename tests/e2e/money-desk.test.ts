@@ -20,7 +20,8 @@ import {
 /**
  * Money at the desk and in the lead's pocket (DESIGN.md §6, §13): a lead requests a withdrawal on a
  * phone; staff complete a deposit, fail a withdrawal, approve a large one twice (two staff members);
- * billing statement and export; cash flow chart; the lead's billing offline.
+ * billing statement and export; cash flow chart; the lead's billing offline, read from the mirror
+ * (also by a lead who never opened it online).
  */
 
 const LEAD = { email: 'vera@money.test', password: 'Vera1234' };
@@ -312,6 +313,70 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       await gone(page.getByRole('dialog'));
     } finally {
       await context.setOffline(false);
+    }
+  });
+  test('a lead who never opened billing online signs in, syncs, goes offline: billing reads the mirror, to the cent, marked', async () => {
+    const token = await apiToken(server.url, LEAD.email, LEAD.password);
+    // The server's statement for the same lead and filters (the screen's first page), asked over HTTP.
+    const online = await api<{ availableFunds: number; capital: number; count: number; entries: { amount: number; balance: number }[] }>(
+      server.url,
+      token,
+      'GET',
+      `/funds/statement/${leadId}?limit=20`,
+    );
+    expect(online.count).toBeGreaterThanOrEqual(5);
+    const euros = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format;
+    const fresh = await launchBrowser();
+    try {
+      const { page, context } = fresh;
+      await page.setViewportSize(PHONE);
+      await signIn(page, server.url, LEAD.email, LEAD.password);
+      // The service worker controls the page (the billing screen's code comes from its cache offline)…
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+      // …and the mirror has caught up with the server (the time of its last pull, in its meta table).
+      const pulledAt = () =>
+        page.evaluate(
+          (name) =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open(name);
+              open.onerror = () => resolve(0);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('meta')) return resolve((db.close(), 0));
+                const read = db.transaction('meta').objectStore('meta').get('pulledAt');
+                read.onsuccess = () => resolve((db.close(), (read.result?.value as number | undefined) ?? 0));
+                read.onerror = () => resolve((db.close(), 0));
+              };
+            }),
+          `brokerdesk-${leadId}`,
+        );
+      await expect.poll(pulledAt, { timeout: 30_000 }).toBeGreaterThan(0);
+      await context.setOffline(true);
+      await page.getByRole('link', { name: 'Billing', exact: true }).filter({ visible: true }).first().click();
+      await visible(page.getByTestId('last-known'), 20_000);
+      expect(await textOf(page.getByTestId('last-known'))).toMatch(/^Offline: last known balance, as of .*\d/);
+      expect(await textOf(page.getByTestId('available-funds'))).toBe(euros(online.availableFunds));
+      expect(await textOf(page.getByTestId('available-funds'))).toBe('€8,500.10');
+      expect(await textOf(page.getByTestId('capital'))).toBe(euros(online.capital));
+      await expect.poll(() => page.getByTestId('statement-row').count(), { timeout: 20_000 }).toBe(online.entries.length);
+      expect(await page.getByTestId('entry-amount').allTextContents()).toEqual(online.entries.map((e) => euros(e.amount)));
+      expect(await page.getByTestId('entry-balance').allTextContents()).toEqual(online.entries.map((e) => euros(e.balance)));
+      // The kind filter works on the mirror too: the two deposits, each with the balance after it.
+      await page.getByRole('combobox', { name: 'Kind' }).click();
+      await page.getByRole('option', { name: 'Deposit', exact: true }).click();
+      await expect.poll(() => page.getByTestId('statement-row').count(), { timeout: 20_000 }).toBe(2);
+      expect(await page.getByTestId('entry-balance').allTextContents()).toEqual(['€20,424.80', '€20,000.10']);
+      await page.getByRole('combobox', { name: 'Kind' }).click();
+      await page.getByRole('option', { name: 'All kinds', exact: true }).click();
+      await expect.poll(() => page.getByTestId('statement-row').count(), { timeout: 20_000 }).toBe(online.entries.length);
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'money-billing-phone-offline-first-time');
+      // The exports are the server's: online-only.
+      expect(await page.getByRole('button', { name: 'Export .csv' }).isDisabled()).toBe(true);
+    } finally {
+      await fresh.close();
     }
   });
 });
