@@ -138,9 +138,7 @@ export function Statement({ leadId }: { leadId: string }) {
         ) : null}
         {data?.asOf ? (
           <p role="status" data-testid="last-known" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {new Date(data.asOf).getTime() > 0
-              ? t('app.money.billing.lastKnown', { date: formatDateTime(data.asOf) })
-              : t('app.money.billing.lastKnownNever')}
+            {t('app.money.billing.lastKnown', { date: formatDateTime(data.asOf) })}
           </p>
         ) : null}
         {statement.loading && !data ? <Spinner label={t('app.common.loading')} /> : null}

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import { useFetch } from '../../data/use-fetch.ts';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -32,7 +32,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** The dashboard's money: a lead's funds and capital (last known offline); for staff, the last 30 days' flow. */
+/** The dashboard's money: a lead's funds and capital (the mirror's offline, with when it last synced); for staff, the last 30 days' flow. */
 export function MoneyFigures() {
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   return lead ? <LeadFunds /> : <StaffMoney />;
@@ -50,7 +50,11 @@ function LeadFunds() {
           <Figure label={t('app.money.capital')} value={formatMoney(funds.data.capital)} testId="dashboard-capital" />
         </div>
       ) : null}
-      {funds.data?.asOf ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('app.money.billing.lastKnownNever')}</p> : null}
+      {funds.data?.asOf ? (
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {t('app.money.billing.lastKnown', { date: formatDateTime(funds.data.asOf) })}
+        </p>
+      ) : null}
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Link to="/deposits/new" className={buttonRecipe({ size: 'sm' })}>
           {t('app.money.wizard.open')}
