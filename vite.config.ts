@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { staticCss } from './scripts/static-css.ts';
 import { PALETTES } from './src/app/theme/palettes.ts';
 import { LANGUAGES } from './src/shared/constants.ts';
 
@@ -68,9 +71,52 @@ const localeWords = (): Plugin => {
   };
 };
 
+/**
+ * Every built HTML, JS and CSS file also as `.br` and `.gz`, compressed once at build at the highest
+ * level, which the server sends as they are (`preCompressed` in src/server/app.ts): compressing each
+ * response on the fly cost the login page's start-up ~40 ms of server time (tests/bench/client.bench.ts).
+ */
+const precompress = (): Plugin => ({
+  name: 'brokerdesk:precompress',
+  apply: 'build',
+  enforce: 'post',
+  writeBundle(options, bundle) {
+    for (const [fileName, output] of Object.entries(bundle)) {
+      if (!/\.(html|js|css)$/.test(fileName)) continue;
+      const file = path.join(options.dir!, fileName);
+      const body = output.type === 'chunk' ? output.code : output.source;
+      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  },
+});
+
+/**
+ * Everything src/app/main.tsx imports statically (what the login screen needs) in one chunk: left to
+ * the bundler, the modules the app chunk shares with it were split into ten small chunks, ten requests
+ * on the first screen's path (tests/bench/client.bench.ts).
+ */
+const START = path.resolve('src/app/main.tsx');
+const startModules = new Set<string>();
+const collectStartModules = (): Plugin => ({
+  name: 'brokerdesk:start-modules',
+  apply: 'build',
+  buildEnd() {
+    const visit = (id: string) => {
+      if (startModules.has(id)) return;
+      startModules.add(id);
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(START);
+  },
+});
+
 export default defineConfig({
   plugins: [
     pandaCodegen(),
+    precompress(),
+    collectStartModules(),
+    staticCss(),
     localeWords(),
     inlineBootScript(),
     tanstackRouter({
@@ -131,5 +177,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'start', test: (id) => startModules.has(id) }] } },
+    },
   },
 });

@@ -188,6 +188,8 @@ function serveClient(app: FastifyInstance, clientDir: string) {
       root: clientDir,
       wildcard: false,
       index: ['index.html'],
+      // The build wrote each file's .br and .gz (vite.config.ts precompress()): sent as they are, not compressed per request.
+      preCompressed: true,
       // Hashed build assets never change; the shell and the service worker must be checked each time.
       setHeaders: (reply, file) =>
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),

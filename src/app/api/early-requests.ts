@@ -9,7 +9,16 @@ const COMPARED = ['authorization', 'x-lang', 'x-timezone'];
 /** With no token kept, start-up's answers (settings, is there a cookie session) depend on no time zone (request-headers.ts). */
 const currentHeaders = () => setApiHeaders(new Headers(), auth.token, ui.localLanguage, auth.token ? localTimeZone() : null);
 
+const sameHeaders = (a: Headers, b: Headers) => COMPARED.every((name) => a.get(name) === b.get(name));
+
 const early = new Map<string, { headers: Headers; response: Promise<Response> }>();
+
+declare global {
+  interface Window {
+    /** Sent by the look script in index.html (public/boot.js) before any module loaded: signed out, start-up's requests. */
+    bdBootRequests?: Record<string, { headers: Record<string, string>; response: Promise<Response> }>;
+  }
+}
 
 /**
  * Sends GET requests now, with the headers the http client would send now, so their round trip overlaps
@@ -18,6 +27,13 @@ const early = new Map<string, { headers: Headers; response: Promise<Response> }>
 export function sendEarly(urls: string[]): void {
   const headers = currentHeaders();
   for (const url of urls) {
+    // Already on its way since index.html with the same headers: taken over, once.
+    const boot = window.bdBootRequests?.[url];
+    if (boot) delete window.bdBootRequests![url];
+    if (boot && sameHeaders(new Headers(boot.headers), headers)) {
+      early.set(url, { headers, response: boot.response });
+      continue;
+    }
     const response = fetch(url, { headers, credentials: 'include', signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
     // A failure is the caller's to see when it takes the answer; never an unhandled rejection before.
     response.catch(() => undefined);
@@ -35,7 +51,7 @@ export function takeEarly(input: RequestInfo | URL, init?: RequestInit): Promise
   if (!entry) return undefined;
   early.delete(input);
   const headers = new Headers(init?.headers);
-  return COMPARED.every((name) => headers.get(name) === entry.headers.get(name)) ? entry.response : undefined;
+  return sameHeaders(headers, entry.headers) ? entry.response : undefined;
 }
 
 /**
