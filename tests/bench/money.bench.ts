@@ -120,6 +120,8 @@ type Result = {
   failures: number;
   /** The server process's CPU time per API transfer, and this process's per raw transfer (ms). */
   serverCpuMs: number;
+  /** Of which in the kernel (system time): socket reads and writes, epoll. */
+  serverSystemMs: number;
   rawCpuMs: number;
   ledgerOk: string;
   confirmMs: number[];
@@ -184,6 +186,7 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
     let apiMs = 0;
     let rawMs = 0;
     let serverCpu = 0;
+    let serverSystem = 0;
     let rawCpu = 0;
     const perRound = Math.ceil(TRANSFERS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
@@ -200,7 +203,9 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
         );
         if (answer.status !== 201) failures++;
       });
-      serverCpu += cpuMs(await server.cpu()) - cpuMs(before);
+      const after = await server.cpu();
+      serverCpu += cpuMs(after) - cpuMs(before);
+      serverSystem += (after.system - before.system) / 1000;
       // The same transfers as raw SQL on the same database: adjustments → each lead's available.
       const rawBefore = process.cpuUsage();
       rawMs += await concurrently(perRound, CLIENTS, async (_, worker) => {
@@ -263,6 +268,7 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
       rawMs,
       failures,
       serverCpuMs: serverCpu / transfers,
+      serverSystemMs: serverSystem / transfers,
       rawCpuMs: rawCpu / transfers,
       ledgerOk: check.body?.ok ? 'ok, sum 0' : JSON.stringify(check.body),
       confirmMs,
@@ -298,7 +304,7 @@ function report(results: Result[], runner: Runner, skipped: string | undefined, 
           String(CLIENTS),
           ms(r.apiMs),
           perSecond(r.transfers, r.apiMs),
-          `${r.serverCpuMs.toFixed(2)} (server process)`,
+          `${r.serverCpuMs.toFixed(2)} (server process; system ${r.serverSystemMs.toFixed(2)})`,
           String(r.failures),
         ],
         [

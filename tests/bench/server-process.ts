@@ -20,6 +20,9 @@ const PROBE =
 export type Runner = { label: string; args: string[] };
 
 export function serverRunner(root: string): Runner {
+  // BENCH_SERVER_BUNDLE=dist/server/x.js: that bundle as it is (a before/after comparison in one sitting).
+  const given = process.env.BENCH_SERVER_BUNDLE;
+  if (given) return { label: `node ${given} (given bundle)`, args: [path.resolve(root, given)] };
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')], { cwd: root, encoding: 'utf8' });
   const bundle = path.join(root, 'dist', 'server', 'main.js');
   if (build.status === 0 && existsSync(bundle)) return { label: 'node dist/server/main.js (esbuild bundle)', args: [bundle] };
@@ -74,7 +77,9 @@ export async function startServerProcess(options: {
     if (value !== undefined) env[key] = value;
   }
   const started = now();
-  const child = spawn(process.execPath, ['--import', PROBE, ...options.runner.args], {
+  // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', PROBE, ...options.runner.args], {
     cwd: options.root,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
