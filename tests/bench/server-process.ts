@@ -8,15 +8,21 @@ import { now } from './measure.ts';
 /**
  * The server as `npm start` runs it, in its own process: the esbuild bundle `dist/server/main.js`
  * (built once per run by scripts/build-server.mjs), else `src/server/main.ts` through tsx. A preloaded
- * one-liner answers memory questions over the IPC channel, so RSS and heap are the server's alone.
+ * one-liner answers memory and CPU questions over the IPC channel, so RSS, heap and CPU time are the
+ * server's alone.
  */
-const MEMORY_PROBE =
+const PROBE =
   'data:text/javascript,' +
-  encodeURIComponent("process.on('message', (m) => { if (m === 'memory') process.send({ memory: process.memoryUsage() }); });");
+  encodeURIComponent(
+    "process.on('message', (m) => { if (m === 'memory') process.send({ memory: process.memoryUsage() }); else if (m === 'cpu') process.send({ cpu: process.cpuUsage() }); });",
+  );
 
 export type Runner = { label: string; args: string[] };
 
 export function serverRunner(root: string): Runner {
+  // BENCH_SERVER_BUNDLE=dist/server/x.js: that bundle as it is (a before/after comparison in one sitting).
+  const given = process.env.BENCH_SERVER_BUNDLE;
+  if (given) return { label: `node ${given} (given bundle)`, args: [path.resolve(root, given)] };
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')], { cwd: root, encoding: 'utf8' });
   const bundle = path.join(root, 'dist', 'server', 'main.js');
   if (build.status === 0 && existsSync(bundle)) return { label: 'node dist/server/main.js (esbuild bundle)', args: [bundle] };
@@ -43,6 +49,8 @@ export type ServerProcess = {
   /** Spawn → first 200 answered (ms). */
   coldStartMs: number;
   memory: () => Promise<NodeJS.MemoryUsage>;
+  /** The server process's CPU time so far (user + system, µs): differences give the CPU a piece of work cost it. */
+  cpu: () => Promise<NodeJS.CpuUsage>;
   stop: () => Promise<void>;
 };
 
@@ -69,14 +77,18 @@ export async function startServerProcess(options: {
     if (value !== undefined) env[key] = value;
   }
   const started = now();
-  const child = spawn(process.execPath, ['--import', MEMORY_PROBE, ...options.runner.args], {
+  // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', PROBE, ...options.runner.args], {
     cwd: options.root,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // Only the tail is kept for an error message: a server logging every request must not grow the bench's memory.
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
 
@@ -94,17 +106,19 @@ export async function startServerProcess(options: {
     throw new Error(`server did not answer (exit=${exited}):\n${output.slice(-2000)}`);
   }
 
-  const memory = () =>
-    new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
+  const ask = <T>(question: 'memory' | 'cpu') =>
+    new Promise<T>((resolve, reject) => {
       const onMessage = (message: unknown) => {
-        if (message && typeof message === 'object' && 'memory' in message) {
+        if (message && typeof message === 'object' && question in message) {
           child.off('message', onMessage);
-          resolve((message as { memory: NodeJS.MemoryUsage }).memory);
+          resolve((message as Record<string, T>)[question]);
         }
       };
       child.on('message', onMessage);
-      if (!child.send('memory')) reject(new Error('server process gone'));
+      if (!child.send(question)) reject(new Error('server process gone'));
     });
+  const memory = () => ask<NodeJS.MemoryUsage>('memory');
+  const cpu = () => ask<NodeJS.CpuUsage>('cpu');
 
   const stop = async () => {
     if (exited) return;
@@ -114,5 +128,5 @@ export async function startServerProcess(options: {
     clearTimeout(timer);
   };
 
-  return { child, port, coldStartMs, memory, stop };
+  return { child, port, coldStartMs, memory, cpu, stop };
 }

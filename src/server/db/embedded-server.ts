@@ -42,6 +42,15 @@ export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'pg');
 export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'db');
 export const pgliteMigratedMarker = (dataDir: string) => path.join(dataDir, 'db-copied-to-pg');
 
+/**
+ * The app database's URL on the embedded server a running app started in `dataDir` (from its credentials
+ * file), for another process on this machine (the money bench's raw SQL side); undefined before the first start.
+ */
+export function embeddedDatabaseUrl(dataDir: string): string | undefined {
+  const credentials = readCredentials(path.resolve(dataDir));
+  return credentials && `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/${DATABASE}`;
+}
+
 export async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const log = options.log ?? ((message: string) => console.log(message));
   const dataDir = path.resolve(options.dataDir);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
+import { preparedOn } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
@@ -70,16 +71,27 @@ export function answerStatement(request: FastifyRequest, statusCode: number, bod
  * doing the work: on PostgreSQL they truly run at once, and the second would fail on the first's
  * client id or find its record already deleted.
  */
-async function reserve(db: Executor, userId: string, key: string, requestHash: string): Promise<boolean> {
-  const inserted = await db
+const reservation = preparedOn((db) =>
+  db
     .insert(idempotencyKeys)
-    .values({ userId, key, requestHash, statusCode: IN_PROGRESS, body: null })
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+      statusCode: IN_PROGRESS,
+      body: null,
+    })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { requestHash, createdAt: sql`now()` },
+      set: { requestHash: sql`excluded.request_hash`, createdAt: sql`now()` },
       setWhere: sql`${idempotencyKeys.statusCode} = ${IN_PROGRESS} and ${idempotencyKeys.createdAt} < ${STALE_RESERVATION}`,
     })
-    .returning({ key: idempotencyKeys.key });
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_reserve'),
+);
+
+async function reserve(db: Executor, userId: string, key: string, requestHash: string): Promise<boolean> {
+  const inserted = await reservation(db).execute({ userId, key, requestHash });
   return inserted.length > 0;
 }
 

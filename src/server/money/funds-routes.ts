@@ -28,7 +28,7 @@ import { statementCsv, statementPage, statementRows, statementXlsx } from './sta
 /** The user `:id` when the caller may see it (a lead itself, its assigned staff, admins): 404 otherwise. */
 async function visibleUser(db: Executor, request: FastifyRequest) {
   const { id } = request.params as z.output<typeof availableFundsContract.params>;
-  const user = await findScoped(db, userResource, actorOrThrow(request), id);
+  const user = await findScoped(db, userResource, actorOrThrow(request), id, []);
   if (!user) throw new AppError('NOT_FOUND');
   return id;
 }
@@ -113,7 +113,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
       adminOnly(request);
       const body = request.body as z.output<typeof adjustmentContract.body>;
       return mutate(request, reply, async (work) => {
-        const lead = await findScoped(work.tx, userResource, work.actor, body.userId);
+        const lead = await findScoped(work.tx, userResource, work.actor, body.userId, ['roles']);
         if (!lead) throw new AppError('NOT_FOUND');
         if (!(lead.roles as string[]).includes('lead'))
           throw new AppError('VALIDATION', { userId: { key: 'validation.notALead', params: {} } });

@@ -392,11 +392,20 @@ export function publicRecord(resource: AnyResource, row: Row): Row {
   return out;
 }
 
-/** Reads one record in the actor's scope, for features built beside the standard set. */
-export async function findScoped(db: Executor | Tx, resource: AnyResource, actor: Actor, id: string): Promise<Row | undefined> {
+/**
+ * Reads one record in the actor's scope, for features built beside the standard set. With `fields`, only
+ * those (and `id`): a check of a lead's roles need not read and map the user table's every column.
+ */
+export async function findScoped(
+  db: Executor | Tx,
+  resource: AnyResource,
+  actor: Actor,
+  id: string,
+  fields?: readonly string[],
+): Promise<Row | undefined> {
   const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
-  const [row] = await db
-    .select()
+  const selection = fields && Object.fromEntries(['id', ...fields].map((field) => [field, columns[field]]));
+  const [row] = await (selection ? db.select(selection) : db.select())
     .from(resource.table)
     .where(and(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)));
   return row as Row | undefined;

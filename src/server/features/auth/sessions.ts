@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Actor } from '../../context.ts';
 import { mayActOn, type Role } from '../../../shared/roles.ts';
@@ -30,14 +31,9 @@ export async function openSession(
 
 const impersonators = alias(users, 'impersonators');
 
-/**
- * The actor behind a token, or null when the token is bad, expired, revoked or its user locked. An
- * impersonation also ends when its real actor may no longer act on the user (locked, demoted, gone).
- */
-export async function actorOf(db: Executor, secret: string, token: string): Promise<Actor | null> {
-  const claims = await verifyToken(secret, token);
-  if (!claims) return null;
-  const [row] = await db
+/** The session behind a token, with its user and impersonator: every authenticated request asks this. */
+const sessionRow = preparedOn((db) =>
+  db
     .select({
       id: users.id,
       roles: users.roles,
@@ -52,13 +48,24 @@ export async function actorOf(db: Executor, secret: string, token: string): Prom
     .leftJoin(impersonators, eq(impersonators.id, sessions.actorId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_actor'),
+);
+
+/**
+ * The actor behind a token, or null when the token is bad, expired, revoked or its user locked. An
+ * impersonation also ends when its real actor may no longer act on the user (locked, demoted, gone).
+ */
+export async function actorOf(db: Executor, secret: string, token: string): Promise<Actor | null> {
+  const claims = await verifyToken(secret, token);
+  if (!claims) return null;
+  const [row] = await sessionRow(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   if (!row || row.status !== 'active') return null;
   if (row.impersonatorId) {
     const real = { id: row.impersonatorId, roles: row.impersonatorRoles ?? [] };
