@@ -93,6 +93,20 @@ export function audienceOf(scope: Scope, row: Record<string, unknown>, previous?
   }
 }
 
+/** The fields of a row `audienceOf` reads (besides a previous row's). */
+export function audienceFields(scope: Scope): string[] {
+  switch (scope.kind) {
+    case 'catalog':
+    case 'staff':
+      return [];
+    case 'personal':
+    case 'owned':
+      return [scope.owner];
+    case 'user':
+      return ['id', 'assignedTo'];
+  }
+}
+
 /** The owner id of a row of an owned or personal scope. */
 export function ownerOf(scope: Scope, row: Record<string, unknown>): string {
   if (scope.kind !== 'owned' && scope.kind !== 'personal') throw new Error(`scope ${scope.kind} has no owner`);

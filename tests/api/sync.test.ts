@@ -209,6 +209,54 @@ describe('scope of /sync', () => {
     expect(find((await pullAll(staffA.token, sinceA)).changes, 'order', order.id)).toHaveLength(0);
   });
 
+  it('batch-created leads reach their assigned staff only, with and without an Idempotency-Key', async () => {
+    const sinceA = await cursorOf(staffA.token);
+    const sinceB = await cursorOf(staffB.token);
+    const lead = (assignedTo?: string) => ({
+      firstName: 'Batch',
+      lastName: 'Lead',
+      roles: ['lead'],
+      email: `b${Math.random().toString(36).slice(2, 10)}@test.local`,
+      password: 'secret123',
+      ...(assignedTo ? { assignedTo } : {}),
+    });
+    const created: string[][] = [];
+    for (const headers of [{}, { 'idempotency-key': crypto.randomUUID() }] as Record<string, string>[]) {
+      const { status, body } = await server.call({
+        method: 'POST',
+        url: '/api/v1/user/batch',
+        token: root,
+        headers,
+        payload: [lead(staffA.id), lead(), lead(staffB.id)],
+      });
+      expect(status, JSON.stringify(body)).toBe(201);
+      created.push(body.users.map((u: { id: string }) => u.id));
+    }
+    const seenByA = (await pullAll(staffA.token, sinceA)).changes;
+    const seenByB = (await pullAll(staffB.token, sinceB)).changes;
+    for (const [toA, unassigned, toB] of created) {
+      expect(find(seenByA, 'user', toA)).toHaveLength(1);
+      expect(find(seenByA, 'user', unassigned)).toHaveLength(0);
+      expect(find(seenByA, 'user', toB)).toHaveLength(0);
+      expect(find(seenByB, 'user', toB)).toHaveLength(1);
+      expect(find(seenByB, 'user', toA)).toHaveLength(0);
+    }
+    // The change-log rows themselves: the lead, then its assigned staff.
+    const rows = await server.sql<{ record_id: string; audience: string[] }>(
+      `select record_id, audience from change_log where entity = 'user' and record_id in (${created
+        .flat()
+        .map((id) => `'${id}'`)
+        .join(', ')})`,
+    );
+    const audiences = Object.fromEntries(rows.map((row) => [row.record_id, row.audience]));
+    expect(rows).toHaveLength(6);
+    for (const [toA, unassigned, toB] of created) {
+      expect(audiences[toA]).toEqual([toA, staffA.id]);
+      expect(audiences[unassigned]).toEqual([unassigned]);
+      expect(audiences[toB]).toEqual([toB, staffB.id]);
+    }
+  });
+
   it('the tag of a record never leaks through sync to someone out of scope', async () => {
     const tag = uniqueTag();
     await createRecord(server, root, 'withdrawal', preB, tag);

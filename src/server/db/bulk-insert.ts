@@ -1,6 +1,6 @@
 import { Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -22,11 +22,21 @@ const CHUNK = 5_000;
  * ignored by PostgreSQL). `returning` (e.g. sql`seq`) gives raw rows back.
  */
 export async function insertMany(db: Executor, table: PgTable, rows: readonly Row[], returning?: SQL): Promise<Row[]> {
-  const out: Row[] = [];
-  for (const statement of insertStatements(table, rows, returning)) {
-    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
-    if (returning) for (const row of result.rows) out.push(row);
+  const statements = insertStatements(table, rows, returning);
+  type Result = { rows: Row[] };
+  let results: Result[];
+  if (db instanceof PgTransaction) {
+    // In a transaction every statement is sent before the first answers (one behind the other on its
+    // one pipelined connection); the first to fail aborts it, and its error is the one thrown.
+    results = (await Promise.all(statements.map((statement) => db.execute(statement)))) as unknown as Result[];
+  } else {
+    // On the pool, statements sent at once would run on several connections: in order instead (a
+    // later chunk may reference a row of an earlier one).
+    results = [];
+    for (const statement of statements) results.push((await db.execute(statement)) as unknown as Result);
   }
+  const out: Row[] = [];
+  if (returning) for (const result of results) for (const row of result.rows) out.push(row);
   return out;
 }
 
@@ -78,10 +88,11 @@ const recordType = (column: PgColumn) =>
  * `insertMany` answering the inserted records as drizzle's `returning()` would: column keys, values
  * through each column's own driver mapping (Date, number, parsed arrays and json). The statement
  * returns every column under its key, so the driver's rows are the records: only the values of
- * columns with a mapping of their own are replaced, no second object per record.
+ * columns with a mapping of their own are replaced, no second object per record. Columns named in
+ * `omit` (hidden ones) are not returned at all.
  */
-export async function insertManyReturning(db: Executor, table: PgTable, rows: readonly Row[]): Promise<Row[]> {
-  const columns = columnsOf(table);
+export async function insertManyReturning(db: Executor, table: PgTable, rows: readonly Row[], omit?: readonly string[]): Promise<Row[]> {
+  const columns = omit?.length ? columnsOf(table).filter(({ key }) => !omit.includes(key)) : columnsOf(table);
   const records = await insertMany(db, table, rows, sql.raw(columns.map(({ key, name }) => `"${name}" as "${key}"`).join(', ')));
   const mapped = columns.filter(({ column }) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue);
   for (const record of records) {

@@ -31,22 +31,33 @@ type DrizzleInternals = {
  * connection). COMMIT is written as soon as `run` resolves, so a statement `run` sent without awaiting
  * it (mutate.ts) shares its round trip. A failed statement aborts the transaction: its COMMIT then
  * answers ROLLBACK, and whoever awaits that statement sees its error.
+ * `run` may write COMMIT earlier itself (`commit`, sent at once; later calls do nothing): the statements
+ * it sent before still answer to whoever awaits them, and this resolves when `run` has resolved and
+ * COMMIT has answered (or throws COMMIT's error).
+ * Whatever `run` does after that is no longer in the transaction: it may only read the answers.
  */
-export async function pipelinedTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(db: Db, run: (tx: Tx, commit: () => void) => Promise<T>): Promise<T> {
   const { dialect, session: base } = db as unknown as DrizzleInternals;
-  if (!(base.client instanceof pg.Pool)) return db.transaction(run);
+  // drizzle's own transaction commits when `run` resolves: there, an early COMMIT changes nothing.
+  if (!(base.client instanceof pg.Pool)) return db.transaction((tx) => run(tx, () => {}));
   const client = await base.client.connect();
   const session = new NodePgSession(client, dialect, base.schema, base.options);
   const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
   let broken = false;
+  let committed: Promise<unknown> | undefined;
+  const commit = () => {
+    committed ??= client.query('commit');
+    // Awaited once `run` has resolved (below); not unhandled in between.
+    committed.catch(() => {});
+  };
   try {
     const begun = client.query('begin');
     begun.catch(() => {});
     try {
-      const result = await run(tx);
+      const result = await run(tx, commit);
       await begun;
       // Straight on the connection: nothing for drizzle to build or map.
-      await client.query('commit');
+      await (committed ?? client.query('commit'));
       return result;
     } catch (error) {
       await client.query('rollback').catch(() => {

@@ -31,6 +31,15 @@ export type Work = {
    * is written by the transaction's last statement, with no round trip of its own.
    */
   insertRow: (table: PgTable, row: Record<string, unknown>) => Promise<void>;
+  /**
+   * Under `mutate`: the work has sent every statement it makes and logged every change, and what is
+   * left only builds the answer from statements already sent. Writes the last statement (change log,
+   * audit rows, house settlement) and COMMIT now, so the database writes the change log while Node
+   * reads the answers; the change lock is still held only for that statement and COMMIT. False, and
+   * nothing sent, when the answer must be stored in the transaction (an Idempotency-Key): the work
+   * then goes on as usual. After true, `changed`, `audit`, `insertRow` and a booking throw.
+   */
+  commitNow?: () => Promise<boolean>;
 };
 
 /** Rows waiting for the transaction's last statement (see `Work.insertRow`). */
@@ -54,13 +63,13 @@ export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockT
 }
 
 /**
- * `writeChanges`, answering as soon as its last statement is SENT: `cursor` settles when it has run.
+ * `writeChanges`, answering as soon as its statements are SENT: `cursor` settles when they have run.
  * On the pipelined pool (db/client.ts) a COMMIT written right after it travels with it, so the
  * change lock and the house rows are held for one round trip, not for two and the event loop's
  * turn in between.
  */
 export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<{ cursor: Promise<number> }> {
-  let cursor = 0;
+  const cursors: Promise<number>[] = [];
   const chunks = Math.max(1, Math.ceil(changes.length / CHUNK));
   for (let chunk = 0; chunk < chunks; chunk++) {
     const rows = changes.slice(chunk * CHUNK, (chunk + 1) * CHUNK).map((c, ord) => ({
@@ -91,12 +100,12 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
         returning seq
       )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
       select max(seq)::text as cursor from written`) as unknown as Promise<{ rows: { cursor: string | null }[] }>;
-    // bigserial comes back as text from node-postgres.
-    const highest = running.then((result) => Math.max(cursor, Number(result.rows[0]?.cursor ?? 0)));
-    if (last) return { cursor: highest };
-    cursor = await highest;
+    // bigserial comes back as text from node-postgres. The chunks are sent one behind the other
+    // without waiting (the pipelined pool): the lock the first takes is held to commit anyway.
+    cursors.push(running.then((result) => Number(result.rows[0]?.cursor ?? 0)));
   }
-  return { cursor: Promise.resolve(cursor) };
+  const cursor = Promise.all(cursors).then((each) => Math.max(0, ...each));
+  return { cursor };
 }
 
 /**
@@ -156,24 +165,45 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   let answer: { status: number; body: T };
   let lastStatement: Promise<number> | undefined;
   try {
-    answer = await pipelinedTransaction(db, async (tx) => {
+    answer = await pipelinedTransaction(db, async (tx, commit) => {
       const ledger = openLedger(tx);
       const later: LaterRows = [];
-      const result = await work(workOn(tx, actor, changes, actor, later));
-      const status = result.status ?? 200;
-      const stored = answerStatement(request, status, result.body);
       // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
       // booking shares are taken there and held to commit; the audit rows, notifications and the
       // idempotent answer ride along (no round trip each). It is sent, not awaited: the transaction's
       // COMMIT follows it on the same pipelined connection at once.
-      const sent = await sendChanges(tx, changes, (lockTaken) => [
-        ...laterCtes(later),
-        ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
-        ...ledger.settlement(lockTaken),
-      ]);
-      // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
-      sent.cursor.catch(() => {});
-      lastStatement = sent.cursor;
+      const sendLast = async (stored: SQL | null) => {
+        const sent = await sendChanges(tx, changes, (lockTaken) => [
+          ...laterCtes(later),
+          ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
+          ...ledger.settlement(lockTaken),
+        ]);
+        // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
+        sent.cursor.catch(() => {});
+        lastStatement = sent.cursor;
+      };
+      const w = workOn(tx, actor, changes, actor, later);
+      let closed = false;
+      const result = await work({
+        ...w,
+        commitNow: async () => {
+          // A keyed answer is stored in the transaction: it must wait for the answer.
+          if (closed || request.idempotency) return false;
+          closed = true;
+          await sendLast(null);
+          ledger.close();
+          commit();
+          return true;
+        },
+        changed: (c) => {
+          if (closed) throw new Error('changed() after commitNow()');
+          w.changed(c);
+        },
+        insertRow: (table, row) => (closed ? Promise.reject(new Error('insertRow() after commitNow()')) : w.insertRow(table, row)),
+        audit: (...args) => (closed ? Promise.reject(new Error('audit() after commitNow()')) : w.audit(...args)),
+      });
+      const status = result.status ?? 200;
+      if (!closed) await sendLast(answerStatement(request, status, result.body));
       return { status, body: result.body };
     });
     cursor = await lastStatement!;

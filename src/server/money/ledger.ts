@@ -108,6 +108,8 @@ export function openLedger(tx: Tx) {
   openLedgers.set(tx, legs);
   return {
     settlement: (guard: SQL) => settlementCtes(legs.splice(0), guard),
+    /** After the transaction's last statement is sent: a booking then throws instead of being lost. */
+    close: () => void openLedgers.delete(tx),
     settle: async () => {
       for (const [accountId, own] of byAccount(legs.splice(0))) {
         await tx.execute(sql`with ${settlementCtes(own, null)[0]} select from ${sql.raw(settledName(accountId))}`);

@@ -16,7 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
 import { parse } from '../http/validate.ts';
-import { audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
+import { audienceFields, audienceOf, can, ownable, scopeWhere, type Access, type Action } from '../policy.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from './list-query.ts';
 import { lockSelection } from './selection.ts';
 import type { SelectionInput } from '../../shared/selection.ts';
@@ -141,6 +141,11 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
   const findInScope = (db: Executor, actor: Actor, id: string, lock = false) => findInScopeOf(resource, db, actor, id, lock);
 
   const changeOf = (row: Row, op: 'upsert' | 'delete', previous?: Row) => changeOfRow(resource, row, op, previous);
+
+  // The fields a change's audience is read from, and whether the database may fill one in (a default).
+  const audienceColumns = audienceFields(access.scope).map((key) => ({ key, defaulted: columns[key]?.hasDefault ?? true }));
+  /** True when a row to insert already has the audience its record will have: each field it reads is set, or left null. */
+  const audienceKnown = (row: Row) => audienceColumns.every(({ key, defaulted }) => row[key] !== undefined || !defaulted);
 
   const checkLeadFixed = (actor: Actor, values: Row, creating: boolean) => leadFixedValues(resource, actor, values, creating);
 
@@ -286,9 +291,20 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
             rows.push(row instanceof Promise ? await row : row);
           }
           await checkOwners(ctx, rows);
-          const inserted = new Map((await insertManyReturning(work.tx, table, rows)).map((row) => [row.id, row]));
+          // Sent, not yet awaited. Without an afterCreate hook nothing needs the hidden columns back.
+          const inserting = insertManyReturning(work.tx, table, rows, hooks.afterCreate ? undefined : resource.hidden);
+          inserting.catch(() => {});
+          const logged = !hooks.afterCreate && rows.every(audienceKnown);
+          if (logged) {
+            // Each row's audience is what it will be once inserted (ids are made here): the change log
+            // and COMMIT go right behind the inserts, and the database writes them while the answers
+            // are read below. With an Idempotency-Key the answer is stored first (commitNow: false).
+            work.changed(rows.map((row) => changeOf(row, 'upsert')));
+            await work.commitNow?.();
+          }
+          const inserted = new Map((await inserting).map((row) => [row.id, row]));
           const created = rows.map((row) => inserted.get(row.id)!);
-          work.changed(created.map((row) => changeOf(row, 'upsert')));
+          if (!logged) work.changed(created.map((row) => changeOf(row, 'upsert')));
           for (const row of created) await hooks.afterCreate?.(ctx, row);
           return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
         });
@@ -386,6 +402,8 @@ const nameOf = (resource: AnyResource, row: Row): string =>
 export function publicRecord(resource: AnyResource, row: Row): Row {
   const { hidden } = resource;
   if (!hidden?.length) return row;
+  // Records read without their hidden columns (a batch create's) need no copy.
+  if (!hidden.some((key) => key in row)) return row;
   // A plain loop, not Object.entries: a 10,000-record batch answer would allocate an array per field.
   const out: Row = {};
   for (const key in row) if (!hidden.includes(key)) out[key] = row[key];
