@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 
 /**
  * Card deposits through the sandbox gateway (DESIGN.md §6): every test card, the 3-D Secure step with
@@ -24,15 +25,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const billing = { fullName: 'Alice Martin', street: '1 rue de la Paix', zipCode: '75002', country: 'FR', phone: '+33 1 00 00 00 00' };
-const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
-  amount: 125.5,
-  cardNumber,
-  cardExpirationDate: '12/30',
-  cardCVV: '123',
-  ...billing,
-  ...extra,
-});
+const card = cardDeposit;
 
 const deposit = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token, payload, headers });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 import { checkRouteTable, signInCallers, type Caller } from './route-callers.ts';
 
 /**
@@ -59,18 +60,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const card = (cardNumber: string, userId?: string) => ({
-  amount: 5,
-  cardNumber,
-  cardExpirationDate: '10/30',
-  cardCVV: '123',
-  fullName: 'Role Table',
-  street: '1 Row',
-  zipCode: '1',
-  country: 'FR',
-  phone: '1',
-  ...(userId ? { userId } : {}),
-});
+const card = (cardNumber: string, userId?: string) => cardDeposit(cardNumber, { amount: 5, ...(userId ? { userId } : {}) });
 
 /** A fresh deposit of the lead: awaiting 3-D Secure (by card) or a pending bank transfer. */
 async function awaiting(): Promise<string> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/server/scheduler/clock.ts';
 import { fingerprint } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 
 /**
  * Staff-entered deposits (bank transfers: pending, then complete or fail, audited) and the deposit and
@@ -140,17 +141,7 @@ describe('stats', () => {
     regular = await server.user(root, { roles: ['regular'] });
     leadA = await server.user(root, { roles: ['lead'], assignedTo: regular.id });
     leadB = await server.user(root, { roles: ['lead'] });
-    const card = (amount: number, cardNumber: string) => ({
-      amount,
-      cardNumber,
-      cardExpirationDate: '01/31',
-      cardCVV: '123',
-      fullName: 'A',
-      street: 'B',
-      zipCode: 'C',
-      country: 'FR',
-      phone: '1',
-    });
+    const card = (amount: number, cardNumber: string) => cardDeposit(cardNumber, { amount });
     const byCard = async (amount: number, number: string) =>
       (await server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token: leadA.token, payload: card(amount, number) })).body.id;
     const d1 = await byCard(100, '4242424242424242');

@@ -23,6 +23,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 import { ROOT_DIR } from '../../src/server/config.ts';
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-server.ts';
 import { SANDBOX_SECURE_CODE } from '../../src/shared/money/test-cards.ts';
@@ -230,17 +231,7 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
         'POST',
         '/api/v1/deposit/3d-secure',
         lead.token,
-        {
-          amount: 10,
-          cardNumber: '4000 0000 0000 3220',
-          cardExpirationDate: '12/30',
-          cardCVV: '123',
-          fullName: 'Bench Lead',
-          street: '1 Bench Street',
-          zipCode: '75001',
-          country: 'FR',
-          phone: '+33 1 23 45 67 89',
-        },
+        cardDeposit('4000 0000 0000 3220', { amount: 10 }),
         { 'idempotency-key': randomUUID() },
       );
       if (created.status !== 201) {

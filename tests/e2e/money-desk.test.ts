@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 import {
   api,
   apiToken,
@@ -75,18 +76,7 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     await verify(server.url, token, leadId);
     await api(server.url, token, 'POST', '/user', { firstName: 'Alma', lastName: 'Admin', ...ALMA, roles: ['admin'] });
     // 20,000.10 € by card (a bank transfer of 500 € is entered by staff on the lead's page below).
-    await api(server.url, token, 'POST', '/deposit/3d-secure', {
-      userId: leadId,
-      amount: 20_000.1,
-      cardNumber: '4242424242424242',
-      cardExpirationDate: '12/30',
-      cardCVV: '123',
-      fullName: 'Vera Verified',
-      street: '1 Hauptstraße',
-      zipCode: '10115',
-      country: 'DE',
-      phone: '+49 30 1234567',
-    });
+    await api(server.url, token, 'POST', '/deposit/3d-secure', cardDeposit('4242424242424242', { userId: leadId, amount: 20_000.1 }));
     staff = await launchBrowser();
     await signIn(staff.page, server.url);
     lead = await launchBrowser();

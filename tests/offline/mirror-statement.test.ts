@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorStatement, type StatementFilters } from '../../src/app/features/money/mirror-statement.ts';
 import type { OfflineEngine } from '../../src/app/offline/engine.ts';
 import type { TestServer } from '../api/harness.ts';
+import { cardDeposit } from '../fixtures/card-deposit.ts';
 import { adjust, verifiedLead, type Person } from '../api/money-fixtures.ts';
 import { engineFor, startListeningServer } from './harness.ts';
 
@@ -61,17 +62,7 @@ describe("a lead's statement read from the mirror", () => {
       method: 'POST',
       url: '/api/v1/deposit/3d-secure',
       token: vera.token,
-      payload: {
-        amount: 20_000.1,
-        cardNumber: '4242424242424242',
-        cardExpirationDate: '12/30',
-        cardCVV: '123',
-        fullName: 'Vera Verified',
-        street: '1 Hauptstraße',
-        zipCode: '10115',
-        country: 'DE',
-        phone: '+49 30 1234567',
-      },
+      payload: cardDeposit('4242424242424242', { amount: 20_000.1 }),
     });
     expect(card.body.status, JSON.stringify(card.body)).toBe('completed');
     const withdrawal = await server.call({ method: 'POST', url: '/api/v1/withdrawal', token: vera.token, payload: { amount: 999.99 } });
