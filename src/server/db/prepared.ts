@@ -17,3 +17,19 @@ export function preparedOn<Query>(build: (db: Executor) => Query): (db: Executor
     return query;
   };
 }
+
+/** Where an executor's statements go: the pooled connection of a transaction, else the pool. */
+type Queryable = { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> };
+
+/**
+ * A statement of fixed text whose shape drizzle need not build on every call (the ledger's booking):
+ * sent straight to the executor's connection under `name`, so PostgreSQL parses and plans it once per
+ * connection. `text` numbers its parameters ($1 …) and casts each one, as a prepared statement's types
+ * are fixed at its first use. Rows come back as node-postgres reads them (no drizzle mapping).
+ */
+export function namedStatement<Row>(name: string, text: string): (db: Executor, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { session: { client: Queryable } }).session.client;
+    return (await client.query({ name, text, values })).rows as Row[];
+  };
+}
