@@ -73,11 +73,7 @@ async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, Acc
   // ONE statement in the usual case: the lead rows locked as the sort hands them over (in id order),
   // the house rows only read.
   const load = async () => {
-    const rows = await loadAccounts(tx, [
-      [...new Set(leadRefs.map((r) => r.lead))],
-      [...new Set(leadRefs.map((r) => r.kind))],
-      houseKinds,
-    ]);
+    const rows = await loadAccounts(tx, [[...new Set(leadRefs.map((r) => r.lead))], [...new Set(leadRefs.map((r) => r.kind))], houseKinds]);
     return new Map(rows.map((row) => [keyOf(row), row]));
   };
   let locked = await load();
@@ -206,7 +202,14 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
     if (!keys.includes(key)) keys.push(key);
     return `$${keys.indexOf(key) + 1}::${cast}`;
   };
-  const side = (entry: 'debitEntry' | 'creditEntry', lead: 'fromLead' | 'toLead', kind: 'fromKind' | 'toKind', account: 'fromId' | 'toId', sign: '-' | '', source: 'debit' | 'credit') => `
+  const side = (
+    entry: 'debitEntry' | 'creditEntry',
+    lead: 'fromLead' | 'toLead',
+    kind: 'fromKind' | 'toKind',
+    account: 'fromId' | 'toId',
+    sign: '-' | '',
+    source: 'debit' | 'credit',
+  ) => `
     select ${$(entry, 'uuid')}, ${$('id', 'uuid')}, ${$(account, 'uuid')}, ${$(lead, 'uuid')}, ${$(kind, 'text')}, ${$('kind', 'text')},
       ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${sign}${$('amount', 'numeric')}, balance - (${sign}${$('amount', 'numeric')}), balance
     from ${source}`;
@@ -236,7 +239,11 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
     select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
       (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`;
   const run = namedStatement<BookRow>(`ledger_book_${shape}`, text);
-  booking = (tx: Tx, values: BookValues) => run(tx, keys.map((key) => values[key]));
+  booking = (tx: Tx, values: BookValues) =>
+    run(
+      tx,
+      keys.map((key) => values[key]),
+    );
   bookings.set(shape, booking);
   return booking;
 }
