@@ -32,6 +32,7 @@ import { registerHeavyLimit } from './http/heavy-limit.ts';
 import { registerHttpsOnlyHeaders } from './http/https-headers.ts';
 import { inlineScriptHashes } from './http/inline-scripts.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { serializerCompiler } from './http/serialize.ts';
 import { validatorCompiler } from './http/validate.ts';
 import { registerActions } from './actions/define-action.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
         : typeof logger === 'object'
           ? { ...logger, redact: CARD_SECRET_LOG_PATHS }
           : { level: config.logLevel, redact: CARD_SECRET_LOG_PATHS },
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Bad input is refused, never a 500: `__proto__` in JSON bodies is an error, not a silent strip.
     onProtoPoisoning: 'error',

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Executor } from './client.ts';
 
 /**
@@ -17,3 +18,45 @@ export function preparedOn<Query>(build: (db: Executor) => Query): (db: Executor
     return query;
   };
 }
+
+/** Where an executor's statements go: the pooled connection of a transaction, else the pool. */
+type Queryable = { query: (config: { name: string; text: string; values: unknown[] } & StatementOptions) => Promise<{ rows: unknown[] }> };
+
+/** node-postgres options of a statement: rows as arrays, the driver's type parsers (as drizzle sets them). */
+type StatementOptions = { rowMode?: 'array'; types?: unknown };
+
+/**
+ * A statement of fixed text whose shape drizzle need not build on every call (the ledger's booking):
+ * sent straight to the executor's connection under `name`, so PostgreSQL parses and plans it once per
+ * connection. `text` numbers its parameters ($1 …) and casts each one, as a prepared statement's types
+ * are fixed at its first use. Rows come back as node-postgres reads them (no drizzle mapping).
+ */
+export function namedStatement<Row>(
+  name: string,
+  text: string,
+  options: StatementOptions = {},
+): (db: Executor, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { session: { client: Queryable } }).session.client;
+    return (await client.query({ name, text, values, ...options })).rows as Row[];
+  };
+}
+
+/** Types drizzle reads as text and maps itself (dates, timestamps, intervals and their arrays; drizzle-orm/node-postgres session.js). */
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+
+/** node-postgres type parsers as drizzle sets them, for rows its columns' `mapFromDriverValue` then maps. */
+export const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format as 'text'),
+};

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LEAD_ACCOUNT_KINDS, type HouseAccountKind, type LeadAccountKind } from '../../shared/money/accounts.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import { namedStatement } from '../db/prepared.ts';
 import { accounts, transfers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Change, Work } from '../http/mutate.ts';
@@ -51,6 +52,19 @@ function checkAmount(amountCents: number) {
  * each other in a cycle); house accounts are only read: they may go negative, so nothing needs their
  * balance now, and their booking waits for `settle` at the end of the transaction (see `openLedger`).
  */
+const loadAccounts = namedStatement<AccountRow>(
+  'ledger_accounts',
+  `with lead_rows as (
+    select id, lead_id, kind from accounts
+    where lead_id = any($1::uuid[]) and kind = any($2::text[])
+    order by id
+    for update
+  )
+  select id, lead_id as "leadId", kind from lead_rows
+  union all
+  select id, lead_id, kind from accounts where lead_id is null and kind = any($3::text[])`,
+);
+
 async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
   const wanted = new Map(refs.map((ref) => [refKey(ref), ref]));
   const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
@@ -59,20 +73,8 @@ async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, Acc
   // ONE statement in the usual case: the lead rows locked as the sort hands them over (in id order),
   // the house rows only read.
   const load = async () => {
-    const result = (await tx.execute(sql`
-      with lead_rows as (
-        select id, lead_id, kind from accounts
-        where lead_id = any(${sql.param([...new Set(leadRefs.map((r) => r.lead))])}::uuid[])
-          and kind = any(${sql.param([...new Set(leadRefs.map((r) => r.kind))])}::text[])
-        order by id
-        for update
-      )
-      select id, lead_id as "leadId", kind from lead_rows
-      union all
-      select id, lead_id, kind from accounts where lead_id is null and kind = any(${sql.param(houseKinds)}::text[])`)) as unknown as {
-      rows: AccountRow[];
-    };
-    return new Map(result.rows.map((row) => [keyOf(row), row]));
+    const rows = await loadAccounts(tx, [[...new Set(leadRefs.map((r) => r.lead))], [...new Set(leadRefs.map((r) => r.kind))], houseKinds]);
+    return new Map(rows.map((row) => [keyOf(row), row]));
   };
   let locked = await load();
   const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
@@ -169,6 +171,86 @@ function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL[] {
   });
 }
 
+type BookValues = {
+  id: string;
+  sourceEntity: string;
+  sourceId: string;
+  kind: string;
+  amount: string;
+  fromId: string;
+  toId: string;
+  actorId: string | null;
+  memo: string | null;
+  debitEntry: string;
+  creditEntry: string;
+  fromLead: string | null;
+  fromKind: string;
+  toLead: string | null;
+  toKind: string;
+};
+type BookRow = { claimed: number; moved: number; from_after: string | null; to_after: string | null };
+
+/**
+ * The booking statement of one shape (whether each side is a lead's account), its text built once:
+ * each value a cast parameter, numbered in the order the text first uses it (a prepared statement
+ * may leave no parameter unused, and house sides use fewer).
+ */
+function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
+  const shape = `${fromIsLead ? 'lead' : 'house'}_${toIsLead ? 'lead' : 'house'}`;
+  let booking = bookings.get(shape);
+  if (booking) return booking;
+  const keys: (keyof BookValues)[] = [];
+  const $ = (key: keyof BookValues, cast: string) => {
+    if (!keys.includes(key)) keys.push(key);
+    return `$${keys.indexOf(key) + 1}::${cast}`;
+  };
+  const side = (
+    entry: 'debitEntry' | 'creditEntry',
+    lead: 'fromLead' | 'toLead',
+    kind: 'fromKind' | 'toKind',
+    account: 'fromId' | 'toId',
+    sign: '-' | '',
+    source: 'debit' | 'credit',
+  ) => `
+    select ${$(entry, 'uuid')}, ${$('id', 'uuid')}, ${$(account, 'uuid')}, ${$(lead, 'uuid')}, ${$(kind, 'text')}, ${$('kind', 'text')},
+      ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${sign}${$('amount', 'numeric')}, balance - (${sign}${$('amount', 'numeric')}), balance
+    from ${source}`;
+  // A house side moves nothing now: its CTE only passes the claim on.
+  const move = (isLead: boolean, account: 'fromId' | 'toId', sign: '-' | '+', after: string) =>
+    isLead
+      ? `update accounts set balance = balance ${sign} ${$('amount', 'numeric')}, version = version + 1, date_last_update = now()
+          where id = ${$(account, 'uuid')} and exists (${after})${sign === '-' ? ` and balance - ${$('amount', 'numeric')} >= 0` : ''}
+          returning balance`
+      : `select null::numeric as balance where exists (${after})`;
+  const claimed = `insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
+      values (${$('id', 'uuid')}, ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${$('kind', 'text')}, ${$('amount', 'numeric')},
+        ${$('fromId', 'uuid')}, ${$('toId', 'uuid')}, ${$('actorId', 'uuid')}, ${$('memo', 'text')})
+      on conflict do nothing
+      returning id`;
+  const debit = move(fromIsLead, 'fromId', '-', 'select from claimed');
+  const credit = move(toIsLead, 'toId', '+', 'select from debit');
+  const leadSides = [
+    ...(fromIsLead ? [side('debitEntry', 'fromLead', 'fromKind', 'fromId', '-', 'debit')] : []),
+    ...(toIsLead ? [side('creditEntry', 'toLead', 'toKind', 'toId', '', 'credit')] : []),
+  ];
+  const text = `
+    with claimed as (${claimed}
+    ), debit as (${debit}
+    ), credit as (${credit}
+    )${leadSides.length ? `, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${leadSides.join(' union all ')})` : ''}
+    select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
+      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`;
+  const run = namedStatement<BookRow>(`ledger_book_${shape}`, text);
+  booking = (tx: Tx, values: BookValues) =>
+    run(
+      tx,
+      keys.map((key) => values[key]),
+    );
+  bookings.set(shape, booking);
+  return booking;
+}
+const bookings = new Map<string, (tx: Tx, values: BookValues) => Promise<BookRow[]>>();
+
 /**
  * Books one transfer in ONE statement (fewer round trips while the locks are held): claim the cause,
  * take the amount from `from` unless a lead's balance would go below zero, give it to `to`, write the
@@ -186,37 +268,24 @@ async function book(
   request: TransferRequest,
   actorId: string | null,
 ) {
-  const amount = centsToNumeric(request.amountCents);
   const { sourceEntity, sourceId, kind } = request.cause;
-  const side = (entry: string, account: AccountRow, sign: '-' | '', source: 'debit' | 'credit') => sql`
-    select ${entry}::uuid, ${id}::uuid, ${account.id}::uuid, ${account.leadId}::uuid, ${account.kind}::text, ${kind}::text,
-      ${sourceEntity}::text, ${sourceId}::uuid, ${sql.raw(sign)}${amount}::numeric, balance - (${sql.raw(sign)}${amount}::numeric), balance
-    from ${sql.raw(source)}`;
-  // A house side moves nothing now: its CTE only passes the claim on.
-  const move = (account: AccountRow, sign: '-' | '+', after: SQL) =>
-    account.leadId
-      ? sql`update accounts set balance = balance ${sql.raw(sign)} ${amount}::numeric, version = version + 1, date_last_update = now()
-          where id = ${account.id}::uuid and exists (${after})${sign === '-' ? sql` and balance - ${amount}::numeric >= 0` : sql``}
-          returning balance`
-      : sql`select null::numeric as balance where exists (${after})`;
-  const leadSides = [
-    ...(from.leadId ? [side(debitEntry, from, '-', 'debit')] : []),
-    ...(to.leadId ? [side(creditEntry, to, '', 'credit')] : []),
-  ];
-  const result = (await tx.execute(sql`
-    with claimed as (
-      insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
-      values (${id}::uuid, ${sourceEntity}, ${sourceId}::uuid, ${kind}, ${amount}::numeric, ${from.id}::uuid, ${to.id}::uuid, ${actorId}::uuid, ${request.memo ?? null}::text)
-      on conflict do nothing
-      returning id
-    ), debit as (${move(from, '-', sql`select from claimed`)}
-    ), credit as (${move(to, '+', sql`select from debit`)}
-    )${leadSides.length ? sql`, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${sql.join(leadSides, sql` union all `)})` : sql``}
-    select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
-      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`)) as unknown as {
-    rows: { claimed: number; moved: number; from_after: string | null; to_after: string | null }[];
-  };
-  const [row] = result.rows;
+  const [row] = await bookingOf(!!from.leadId, !!to.leadId)(tx, {
+    id,
+    sourceEntity,
+    sourceId,
+    kind,
+    amount: centsToNumeric(request.amountCents),
+    fromId: from.id,
+    toId: to.id,
+    actorId,
+    memo: request.memo ?? null,
+    debitEntry,
+    creditEntry,
+    fromLead: from.leadId,
+    fromKind: from.kind,
+    toLead: to.leadId,
+    toKind: to.kind,
+  });
   if (!Number(row.claimed)) return { claimed: false as const, fromAfter: null, toAfter: null };
   if (!Number(row.moved)) throw new AppError('INSUFFICIENT_FUNDS');
   const cents = (value: string | null) => (value === null ? null : toCentsExact(value));

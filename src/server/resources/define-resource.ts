@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, is, Placeholder, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { isLeadOnly } from '../../shared/roles.ts';
 import type { Actor } from '../context.ts';
 import { insertManyReturning } from '../db/bulk-insert.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import { DRIZZLE_TYPES, namedStatement } from '../db/prepared.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
@@ -421,12 +422,45 @@ export async function findScoped(
   id: string,
   fields?: readonly string[],
 ): Promise<Row | undefined> {
+  if (fields) return (await scopedRead(db, resource, actor, fields))(db, id, actor.id);
   const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
-  const selection = fields && Object.fromEntries(['id', ...fields].map((field) => [field, columns[field]]));
-  const [row] = await (selection ? db.select(selection) : db.select())
+  const [row] = await db
+    .select()
     .from(resource.table)
     .where(and(eq(columns.id, id), scopeWhere(resource.access.scope, columns, actor, db)));
   return row as Row | undefined;
+}
+
+type ScopedRead = (db: Executor, id: string, actorId: string) => Promise<Row | undefined>;
+const scopedReads = new Map<string, ScopedRead>();
+
+/**
+ * `findScoped` with `fields` (a check on every request, e.g. the adjustment's lead): one statement per
+ * resource, fields and scope condition (which depends on the actor's roles, its values on the actor's
+ * id), built by drizzle once and prepared per connection under a name; its values map as drizzle's own.
+ */
+async function scopedRead(db: Executor, resource: AnyResource, actor: Actor, fields: readonly string[]): Promise<ScopedRead> {
+  const key = `${resource.entity.name}|${fields.join(',')}|${[...actor.roles].sort().join(',')}`;
+  let read = scopedReads.get(key);
+  if (read) return read;
+  const columns = getTableColumns(resource.table) as unknown as Record<string, PgColumn>;
+  const names = ['id', ...fields];
+  const selection = Object.fromEntries(names.map((field) => [field, columns[field]]));
+  const byPlaceholder = { ...actor, id: sql.placeholder('actorId') as unknown as string };
+  const query = db
+    .select(selection)
+    .from(resource.table)
+    .where(and(eq(columns.id, sql.placeholder('id')), scopeWhere(resource.access.scope, columns, byPlaceholder, db)))
+    .toSQL();
+  const run = namedStatement<unknown[]>(`scoped_${scopedReads.size}`, query.sql, { rowMode: 'array', types: DRIZZLE_TYPES });
+  read = async (on, id, actorId) => {
+    const values = query.params.map((param) => (is(param, Placeholder) ? { id, actorId }[param.name as 'id' | 'actorId'] : param));
+    const [row] = await run(on, values);
+    if (!row) return undefined;
+    return Object.fromEntries(names.map((field, i) => [field, row[i] === null ? null : columns[field].mapFromDriverValue(row[i])]));
+  };
+  scopedReads.set(key, read);
+  return read;
 }
 
 /** The record `id` in the actor's scope (locked for update when asked), or NOT_FOUND. */
