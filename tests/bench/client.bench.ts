@@ -241,7 +241,7 @@ writeFileSync(
     `| login route load, median of ${RUNS}, cache off: app vs a bare Vite + React page built and measured in the same run | ${appMs.toFixed(0)} ms vs ${bareMs.toFixed(0)} ms (${ratio.toFixed(2)}×) | ≤ 1.5× |`,
     `| every run, app / bare (ms) | ${appTimes.map((t) => t.toFixed(0)).join(', ')} / ${bareTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
     '',
-    'How it is measured (`npx tsx tests/bench/client.bench.ts`; `BENCH_DETAIL=1` prints each load’s resource timeline and start-up marks):',
+    'How it is measured (`npx tsx tests/bench/client.bench.ts`; `BENCH_DETAIL=1` prints each load’s resource timeline and start-up marks, `BENCH_TRACE=1` the renderer main thread’s work by kind until usable, app beside bare; `tests/bench/login-profile.ts` attributes the login’s script time to modules):',
     '- `npm run build:client`, then a bare Vite + React page (two fields and a button) built by Vite in the same run and served by a plain Node server; the app served by its own Fastify server (embedded PostgreSQL).',
     '- Headless Chromium, service workers blocked, HTTP cache off through CDP; a new tab per load, app and bare interleaved, one warm-up load each; time = performance.now() when the sign-in button is visible.',
     '- The machine is shared with other work: absolute times move between runs; the ratio is measured side by side in the same run.',
