@@ -175,7 +175,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: false,
+    // BENCH_SOURCEMAP=1: maps beside the files (no comment in them) for tests/bench/login-profile.ts.
+    sourcemap: process.env.BENCH_SOURCEMAP === '1' ? 'hidden' : false,
     target: 'es2022',
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'start', test: (id) => startModules.has(id) }] } },

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import i18next from 'i18next';
+import { translate } from '../i18n/translate.ts';
 import type { ApiError } from './http.ts';
 
 /** The browser's own signal; the online-only flows of DESIGN.md §7 check it before calling. */
 export const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** What an online-only call made without a connection fails with (errors.OFFLINE, translated). */
-export const offlineError = (): ApiError => ({ message: i18next.t('errors.OFFLINE'), code: 'OFFLINE', status: 503, network: true });
+export const offlineError = (): ApiError => ({ message: translate('errors.OFFLINE'), code: 'OFFLINE', status: 503, network: true });
 
 /** Throws the translated OFFLINE error when there is no connection. */
 export function requireOnline(): void {

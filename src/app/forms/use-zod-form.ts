@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../i18n/translate.ts';
 import { asApiError } from '../api/api-error.ts';
 import { FORM_ERROR, translateIssues, type FieldErrors } from './issues.ts';
 import { changedFields, getPath, setPath } from './paths.ts';
@@ -42,7 +42,7 @@ export type ZodForm = {
  * `details` land on the same fields, its message on the form.
  */
 export function useZodForm<S extends FormSchema>(options: UseZodFormOptions<S>): ZodForm {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslator();
   const [values, setValues] = useState<FormValues>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -65,7 +65,7 @@ export function useZodForm<S extends FormSchema>(options: UseZodFormOptions<S>):
       const parsed = schema.safeParse(values);
       const extra = refine?.(values) ?? null;
       if (!parsed.success || extra) {
-        const fieldErrors = parsed.success ? {} : translateIssues(parsed.error.issues, t, (key) => i18n.exists(key), fieldLabel);
+        const fieldErrors = parsed.success ? {} : translateIssues(parsed.error.issues, t, exists, fieldLabel);
         for (const [path, key] of Object.entries(extra ?? {})) fieldErrors[path] ??= t(key);
         setErrors(fieldErrors);
         return;
@@ -81,7 +81,7 @@ export function useZodForm<S extends FormSchema>(options: UseZodFormOptions<S>):
         setSubmitting(false);
       }
     },
-    [values, t, i18n],
+    [values, t, exists],
   );
 
   return {

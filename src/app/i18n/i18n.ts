@@ -2,20 +2,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
-import { LOCALE_OF } from './languages.ts';
+import { isLanguage, LOCALE_OF } from './languages.ts';
 import { tidyPunctuation } from './tidy-punctuation.ts';
+import { setTranslator } from './translate.ts';
 
 export type Catalogue = Record<string, unknown>;
 export type Catalogues = Partial<Record<Language, () => Promise<Catalogue>>>;
 
 /**
- * Where each language's whole catalogue comes from. The login screen starts with only its own words
- * (src/app/i18n/login-words.ts); the signed-in app registers the whole catalogues (catalogues.ts).
+ * Where each language's whole catalogue comes from (catalogues.ts). The login screen shown before the
+ * app loads does not use i18next at all: translate.ts with its own words (login-words.ts).
  */
 const sources: Catalogues = {};
 const loaded = new Set<Language>();
-
-const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 async function ensureCatalogue(language: Language): Promise<void> {
   const load = sources[language];
@@ -24,18 +23,15 @@ async function ensureCatalogue(language: Language): Promise<void> {
   loaded.add(language);
 }
 
-/**
- * Starts i18next with some words (`words`) and/or registers whole catalogues (`catalogues`); called
- * again by the signed-in app after the login screen, it adds the whole catalogues to the running instance.
- */
-export async function initI18n({ words = {}, catalogues = {} }: { words?: Partial<Record<Language, Catalogue>>; catalogues?: Catalogues }) {
+/** Starts i18next with the whole catalogues (`catalogues`), in the stored language, behind translate.ts too. */
+export async function initI18n({ catalogues = {} }: { catalogues?: Catalogues }) {
   Object.assign(sources, catalogues);
   if (!i18next.isInitialized) {
     await i18next
       .use(initReactI18next)
       .use(tidyPunctuation)
       .init({
-        resources: Object.fromEntries(Object.entries(words).map(([language, translation]) => [language, { translation }])),
+        resources: {},
         lng: 'en',
         fallbackLng: 'en',
         supportedLngs: [...LANGUAGES],
@@ -44,9 +40,6 @@ export async function initI18n({ words = {}, catalogues = {} }: { words?: Partia
         // Every message, so user text never doubles punctuation (issue 14).
         postProcess: ['tidyPunctuation'],
       });
-  } else {
-    for (const [language, translation] of Object.entries(words))
-      i18next.addResourceBundle(language, 'translation', translation, true, false);
   }
   // English is every language's fallback.
   await ensureCatalogue('en');
@@ -63,6 +56,8 @@ export async function setLanguage(language: Language): Promise<void> {
   ui.localLanguage = LOCALE_OF[language];
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);
+  // The code shared with the login screen (translate.ts) now translates through i18next, in this language.
+  setTranslator({ t: (key, params) => i18next.t(key, params), exists: (key) => i18next.exists(key), setLanguage });
 }
 
 export { i18next };

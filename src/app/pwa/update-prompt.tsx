@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../i18n/translate.ts';
 import type { Workbox } from 'workbox-window';
 import { css } from '../../../styled-system/css';
 import { Button } from '../ui/button.tsx';
@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx';
  * until the person says so, so an edit in progress is never lost.
  */
 export function UpdatePrompt() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const [waiting, setWaiting] = useState<Workbox | null>(null);
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

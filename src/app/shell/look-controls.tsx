@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../styled-system/css';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
-import { setLanguage } from '../i18n/i18n.ts';
+import { changeLanguage, useTranslator } from '../i18n/translate.ts';
 import { LANGUAGE_NAMES } from '../i18n/languages.ts';
 import { toggleCompact, ui, type Mode } from '../state/ui.ts';
 import { Button } from '../ui/button.tsx';
@@ -15,7 +14,7 @@ import { controlStyle } from '../ui/input.tsx';
  * Signed in, the header passes `saveMode` so the mode is also saved on the user (SPEC.md §7).
  */
 export function LookControls({ saveMode = (next) => void (ui.mode = next) }: { saveMode?: (mode: Mode) => unknown }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { mode, compact, language } = useSnapshot(ui);
   const darkLabel = mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode');
   return (
@@ -26,7 +25,7 @@ export function LookControls({ saveMode = (next) => void (ui.mode = next) }: { s
         <select
           data-testid="language-select"
           value={language}
-          onChange={(event) => void setLanguage(event.target.value as Language)}
+          onChange={(event) => void changeLanguage(event.target.value as Language)}
           className={cx(controlStyle, css({ w: 'auto', minH: '8', px: '2', fontSize: 'sm', cursor: 'pointer' }))}
         >
           {LANGUAGES.map((lang) => (

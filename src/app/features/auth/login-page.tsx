@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { fetchNow } from '../../api/early-requests.ts';
-import { initI18n } from '../../i18n/i18n.ts';
 import { LOGIN_WORDS } from '../../i18n/login-words.ts';
+import { wordsTranslator } from '../../i18n/translate.ts';
+import { isLanguage } from '../../i18n/languages.ts';
 import { UpdatePrompt } from '../../pwa/update-prompt.tsx';
 import { setSettings, type SettingRecord } from '../../state/settings.ts';
+import { ui } from '../../state/ui.ts';
 import { afterSignIn } from './after-sign-in.ts';
 import type { Credentials } from './login-schema.ts';
 import { LoginScreen } from './login-screen.tsx';
@@ -49,7 +51,10 @@ export type LoginPageHandoff = {
  * login screen alone, without the router, the http client or the whole catalogue.
  */
 export async function startLoginPage(root: Root, handoff: LoginPageHandoff): Promise<void> {
-  const [signedIn] = await Promise.all([cookieSession(), loadPublicSettings(), initI18n({ words: LOGIN_WORDS })]);
+  // Its own words in the stored language, without i18next (the app's chunk brings it).
+  const language = isLanguage(ui.language) ? ui.language : 'en';
+  await wordsTranslator(LOGIN_WORDS, language).setLanguage(language);
+  const [signedIn] = await Promise.all([cookieSession(), loadPublicSettings()]);
   if (signedIn) return handoff.startApp();
   const target = afterSignIn(askedFor());
   performance.mark('bd:ready');

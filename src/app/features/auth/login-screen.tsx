@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useTranslator } from '../../i18n/translate.ts';
 import { css } from '../../../../styled-system/css';
 import { FormError } from '../../forms/form-error.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
@@ -22,7 +22,7 @@ const FIELDS = [
  * loads only this (tests/bench/client.bench.ts).
  */
 export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { record } = useSnapshot(settings);
   const form = useZodForm({
     schema: loginSchema,
