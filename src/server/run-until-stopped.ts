@@ -16,9 +16,11 @@ export async function runUntilStopped(start: () => Promise<FastifyInstance | und
   }
   if (!app) return;
   const running = app;
+  // Once: a worker of `WORKERS` may get the terminal's SIGINT and its primary's SIGTERM.
+  let closing: Promise<void> | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
-      await running.close();
+      await (closing ??= running.close());
       process.exit(0);
     });
   }

@@ -38,7 +38,7 @@ function tempDataDir(): string {
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-async function startApp(dataDir: string, options: { waitForAnswer?: boolean } = {}): Promise<Running> {
+async function startApp(dataDir: string, options: { waitForAnswer?: boolean; env?: Record<string, string> } = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'src', 'server', 'main.ts')], {
     cwd: ROOT_DIR,
@@ -51,6 +51,7 @@ async function startApp(dataDir: string, options: { waitForAnswer?: boolean } = 
       LOG_LEVEL: 'warn',
       ROOT_EMAIL: ROOT.email,
       ROOT_PASSWORD: ROOT.password,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -109,6 +110,22 @@ function postgresProcessesOf(dataDir: string, postmaster: number): number[] {
         return (
           pid === postmaster || parent === postmaster || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(dataDir, 'pg'))
         );
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** The live node processes a process started (the workers of `WORKERS`; its postgres processes are not node). */
+function nodeChildrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node' && alive(pid);
       } catch {
         return false;
       }
@@ -187,6 +204,34 @@ describe('the embedded PostgreSQL server', { timeout: 400_000 }, () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(postgresProcessesOf(dataDir, postmaster)).toEqual([]);
+  });
+
+  it('WORKERS=2: two API processes on one port and one embedded PostgreSQL; a dead worker is replaced; SIGTERM stops all', async () => {
+    const dataDir = tempDataDir();
+    const app = await startApp(dataDir, { env: { WORKERS: '2' } });
+    const primary = app.child.pid!;
+    await waitFor(() => nodeChildrenOf(primary).length === 2, 60_000);
+    const [first, second] = nodeChildrenOf(primary);
+    const postmaster = postmasterPid(dataDir)!;
+    // The primary owns the database: its postmaster is the primary's child, not a worker's.
+    expect(Number(readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ')[1])).toBe(primary);
+    const token = await login(app.port);
+    await createCampaign(app.port, token, 'Made before a worker died');
+
+    process.kill(first, 'SIGKILL');
+    // The other worker keeps the port answering while the primary starts a replacement.
+    await waitFor(() => !alive(first), 10_000);
+    expect(await campaignNames(app.port, token)).toContain('Made before a worker died');
+    await waitFor(() => nodeChildrenOf(primary).length === 2, 60_000);
+    const replacement = nodeChildrenOf(primary).find((pid) => pid !== second)!;
+    expect(replacement).not.toBe(first);
+    await waitFor(async () => (await status(app.port, '/api/v1/setting')) === 200, 30_000);
+
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+    expect([second, replacement].filter(alive)).toEqual([]);
+    expect(postgresProcessesOf(dataDir, postmaster)).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   });
 
   it('a second start on the same data dir refuses clearly, and the first keeps serving', async () => {

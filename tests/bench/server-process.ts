@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -13,9 +13,7 @@ import { now } from './measure.ts';
  */
 const PROBE =
   'data:text/javascript,' +
-  encodeURIComponent(
-    "process.on('message', (m) => { if (m === 'memory') process.send({ memory: process.memoryUsage() }); else if (m === 'cpu') process.send({ cpu: process.cpuUsage() }); });",
-  );
+  encodeURIComponent("process.on('message', (m) => { if (m === 'memory') process.send({ memory: process.memoryUsage() }); });");
 
 export type Runner = { label: string; args: string[] };
 
@@ -50,6 +48,7 @@ export type ServerProcess = {
   coldStartMs: number;
   memory: () => Promise<NodeJS.MemoryUsage>;
   /** The server process's CPU time so far (user + system, µs): differences give the CPU a piece of work cost it. */
+  /** CPU time so far of the server's node processes (with `WORKERS`, the primary and its workers), µs. */
   cpu: () => Promise<NodeJS.CpuUsage>;
   stop: () => Promise<void>;
 };
@@ -106,7 +105,7 @@ export async function startServerProcess(options: {
     throw new Error(`server did not answer (exit=${exited}):\n${output.slice(-2000)}`);
   }
 
-  const ask = <T>(question: 'memory' | 'cpu') =>
+  const ask = <T>(question: 'memory') =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: unknown) => {
         if (message && typeof message === 'object' && question in message) {
@@ -118,7 +117,7 @@ export async function startServerProcess(options: {
       if (!child.send(question)) reject(new Error('server process gone'));
     });
   const memory = () => ask<NodeJS.MemoryUsage>('memory');
-  const cpu = () => ask<NodeJS.CpuUsage>('cpu');
+  const cpu = async () => nodeTreeCpu(child.pid!);
 
   const stop = async () => {
     if (exited) return;
@@ -129,4 +128,42 @@ export async function startServerProcess(options: {
   };
 
   return { child, port, coldStartMs, memory, cpu, stop };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * User and system CPU (µs) of `root` and its node descendants, read from /proc (Linux): the workers of
+ * `WORKERS` are the primary's children; its embedded PostgreSQL's processes are not node and not counted.
+ */
+export function nodeTreeCpu(root: number): NodeJS.CpuUsage {
+  const stats = new Map<number, { parent: number; comm: string; user: number; system: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      // After the name: state(0) ppid(1) … utime(11) stime(12), in clock ticks.
+      stats.set(Number(entry), {
+        parent: Number(fields[1]),
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+        user: Number(fields[11]),
+        system: Number(fields[12]),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const usage = { user: 0, system: 0 };
+  const visit = (pid: number) => {
+    const stat = stats.get(pid);
+    if (!stat || (pid !== root && stat.comm !== 'node')) return;
+    usage.user += (stat.user / TICKS_PER_SECOND) * 1e6;
+    usage.system += (stat.system / TICKS_PER_SECOND) * 1e6;
+    for (const [child, other] of stats) if (other.parent === pid) visit(child);
+  };
+  visit(root);
+  return usage;
 }
