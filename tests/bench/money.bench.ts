@@ -35,8 +35,12 @@ import { serverRunner, startServerProcess, type Runner } from './server-process.
 const SCALE = Math.min(10, Math.max(0.05, Number(process.env.BENCH_SCALE ?? 1) || 1));
 const TRANSFERS = Math.max(200, Math.round(2_000 * SCALE));
 const CLIENTS = 20;
-/** The server alone (the default), then one API process per core (`WORKERS`, src/server/workers.ts). */
-const WORKER_COUNTS = [...new Set([1, Number(process.env.BENCH_WORKERS) || os.availableParallelism()])];
+/**
+ * API processes to measure, one run each: `BENCH_WORKERS=1,2` adds `WORKERS=2` (src/server/workers.ts).
+ * Default: the server alone, as `npm start` runs it (on 2 shared cores a second process has no core of
+ * its own: docs/scaling.md).
+ */
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1').split(',').map((n) => Math.max(1, Number(n) || 1));
 /** The app's pool size (src/server/db/client.ts); the raw SQL side gets as many connections. */
 const APP_POOL = 10;
 /** API and raw SQL alternate in this many rounds each: the load of a shared machine changes by the minute. */
@@ -295,7 +299,7 @@ function report(results: Result[], runner: Runner, skipped: string | undefined, 
     ``,
     `${os.cpus().length} cores (shared), ${new Date().toISOString()}; BENCH_SCALE=${SCALE}; load average (1 min) at the start of each run: ${loads.join(', ')}.`,
     `Command: \`BENCH_SCALE=${SCALE} npx tsx tests/bench/money.bench.ts\` (DATABASE_URL names the system PostgreSQL, else the local cluster).`,
-    `Server: \`${runner.label}\` in its own process, as \`npm start\` runs it, alone (one API process, the default) and with \`WORKERS=${WORKER_COUNTS.at(-1)}\` (one API process per core of this machine: src/server/workers.ts); the HTTP clients and the raw SQL run in the bench's process.`,
+    `Server: \`${runner.label}\` in its own process, as \`npm start\` runs it, with ${WORKER_COUNTS.map((n) => (n === 1 ? 'one API process (the default)' : `\`WORKERS=${n}\` (src/server/workers.ts)`)).join(' and ')}; the HTTP clients and the raw SQL run in the bench's process.`,
     ...(skipped ? [``, `System PostgreSQL skipped: ${skipped}.`] : []),
     ``,
     markdownTable(
