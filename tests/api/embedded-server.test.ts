@@ -99,45 +99,47 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Every postgres process whose command line names this data dir (the postmaster's children carry no -D). */
-function postgresProcessesOf(dataDir: string, postmaster: number): number[] {
+/** Every process now: its id, its parent's and its name, from /proc. */
+function processes(): { pid: number; parent: number; comm: string }[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
+    .flatMap((entry) => {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return (
-          pid === postmaster || parent === postmaster || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(dataDir, 'pg'))
-        );
+        return [{ pid: Number(entry), parent, comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) }];
       } catch {
-        return false;
+        return []; // gone meanwhile
       }
     });
 }
 
+/** Every postgres process whose command line names this data dir (the postmaster's children carry no -D). */
+function postgresProcessesOf(dataDir: string, postmaster: number): number[] {
+  const cmdline = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return processes()
+    .filter(({ pid, parent }) => pid === postmaster || parent === postmaster || cmdline(pid).includes(path.join(dataDir, 'pg')))
+    .map(({ pid }) => pid);
+}
+
 /** The live node processes a process started (the workers of `WORKERS`; its postgres processes are not node). */
 function nodeChildrenOf(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === parent && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node' && alive(pid);
-      } catch {
-        return false;
-      }
-    });
+  return processes()
+    .filter((p) => p.parent === parent && p.comm === 'node' && alive(p.pid))
+    .map(({ pid }) => pid);
 }
 
 /** One GET on a connection of its own (no keep-alive pool). */
 function freshGet(port: number, urlPath: string, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, headers: { authorization: `Bearer ${token}` } },
+      { host: '127.0.0.1', port, path: urlPath, agent: false, timeout: 10_000, headers: { authorization: `Bearer ${token}` } },
       (response) => {
         let body = '';
         response.setEncoding('utf8');

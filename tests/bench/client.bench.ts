@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildApp } from '../../src/server/app.ts';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -72,16 +73,7 @@ const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-chromium-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
   // A first visit: no service worker, no HTTP cache between runs.
   serviceWorkers: 'block',
 });

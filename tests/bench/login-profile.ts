@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -20,16 +21,7 @@ const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-prof-chromium-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
   serviceWorkers: 'block',
 });
 

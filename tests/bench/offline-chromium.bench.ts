@@ -8,7 +8,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { startListeningServer } from '../offline/harness.ts';
-import { chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { markdownTable, mb, ms, percentile } from './measure.ts';
 
 const browserPath = chromiumPath();
@@ -64,17 +64,7 @@ async function openDevice() {
     headless: true,
     // The server's CSP forbids inline scripts (good); the bench injects its bundle anyway.
     bypassCSP: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-    ],
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${origin}/api/v1/setting`);

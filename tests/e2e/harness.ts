@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { buildApp } from '../../src/server/app.ts';
 import { createTestDatabase } from '../api/test-database.ts';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const ROOT = { email: 'root@brokerdesk.test', password: 'Root1234' };
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -40,16 +41,7 @@ export async function launchBrowser(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Europe/Paris',
