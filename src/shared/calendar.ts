@@ -7,8 +7,14 @@ export type Bucket = 'day' | 'week' | 'month';
 
 const DAY_MS = 86_400_000;
 
+/** The calendar day of an instant in a time zone, one formatter for many instants ('en-CA' writes YYYY-MM-DD). */
+export const dayIn = (timeZone: string): ((at: Date) => string) => {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone });
+  return (at) => format.format(at);
+};
+
 /** Today in a time zone. */
-export const todayIn = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+export const todayIn = (timeZone: string, now: Date) => dayIn(timeZone)(now);
 
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 

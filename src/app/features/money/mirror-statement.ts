@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { dayIn } from '../../../shared/calendar.ts';
 import { fromCents, toCents } from '../../../shared/money.ts';
 import { CAPITAL_KINDS, LEAD_ACCOUNT_KINDS, type LeadAccountKind } from '../../../shared/money/accounts.ts';
 import type { Statement, StatementEntry, StatementQuery } from '../../../shared/money/funds.ts';
@@ -9,15 +10,6 @@ export type StatementFilters = Partial<Pick<StatementQuery, 'account' | 'from' |
 
 /** A statement with when it was last heard from the server: `asOf` null when the server answered it just now. */
 export type StatementView = Omit<Statement, 'pageToCreate'> & { asOf: string | null };
-
-/** YYYY-MM-DD of an instant on the calendar of `zone`: the day the server compares `from`/`to` with. */
-function dayIn(zone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (iso) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day}`;
-  };
-}
 
 /** Euros as the server sends them (a number or a numeric string) to exact integer cents. */
 const cents = (value: unknown) => toCents(Number(value));
@@ -57,7 +49,8 @@ export async function mirrorStatement(
   const capital = CAPITAL_KINDS.reduce((sum, kind) => sum + of(kind), 0);
 
   const account = query.account ?? 'available';
-  const day = dayIn(zone);
+  const dayOf = dayIn(zone);
+  const day = (iso: string) => dayOf(new Date(iso));
   const matching = entries.filter(
     (e) =>
       e.accountKind === account &&
