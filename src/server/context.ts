@@ -44,6 +44,8 @@ declare module 'fastify' {
     idempotency?: IdempotencyState;
     /** The key reserved before the work began (http/idempotency.ts): given back if the route opts out of replay. */
     idempotencyReservation?: { userId: string; key: string };
+    /** The key was taken already when authentication tried to reserve it (http/idempotency.ts). */
+    idempotencyTaken?: { key: string; requestHash: string };
     /** The current password sent with a change of one's own password or email was checked (auth routes). */
     credentialsConfirmed?: boolean;
   }

@@ -164,6 +164,31 @@ describe('Idempotency-Key', () => {
     }
     expect(await campaignsNamed(name)).toBe(0);
   });
+
+  it('a refused body is the key’s answer: kept as 400, not left in progress (twins would wait on it for 15 minutes)', async () => {
+    const key = crypto.randomUUID();
+    const request = { method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: '' }, headers: keyed(key) } as const;
+    const first = await server.call(request);
+    const second = await server.call(request);
+    expect(first.status).toBe(400);
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual(first.body);
+    expect(await server.sql(`select status_code from idempotency_keys where key = '${key}'`)).toEqual([{ status_code: 400 }]);
+  });
+
+  it('only a live session reserves a key: a signed-out token’s request takes nothing, the same key then works', async () => {
+    const key = crypto.randomUUID();
+    const name = `Signed out ${uniqueTag()}`;
+    const stale = await server.rootToken();
+    expect((await server.call({ method: 'GET', url: '/api/v1/auth/logout', token: stale })).status).toBe(200);
+    const refused = await server.call({ method: 'POST', url: '/api/v1/campaign', token: stale, payload: { name }, headers: keyed(key) });
+    expect(refused.status).toBe(401);
+    expect(await server.sql(`select key from idempotency_keys where key = '${key}'`)).toEqual([]);
+    const created = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) });
+    expect(created.status).toBe(201);
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+    expect(await campaignsNamed(name)).toBe(1);
+  });
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff } from '../../shared/roles.ts';
-import { actorOf } from '../features/auth/sessions.ts';
+import { actorOf, actorReservingKey } from '../features/auth/sessions.ts';
+import { keyOf, recordReservation, requestHash } from './idempotency.ts';
 import { AppError } from './app-error.ts';
 
 export const TOKEN_COOKIE = 'token';
@@ -20,7 +21,14 @@ export function registerAuthentication(app: FastifyInstance) {
   // preValidation: who is asking is settled before their input is judged (401 before 400).
   app.addHook('preValidation', async (request) => {
     const token = tokenOf(request);
-    if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
+    const key = token ? keyOf(request) : undefined;
+    if (token && key) {
+      // A keyed write: its Idempotency-Key is reserved by the statement that checks the session.
+      const hash = requestHash(request);
+      const found = await actorReservingKey(app.services.db, app.services.config.jwtSecret, token, key, hash);
+      request.actor = found.actor ?? undefined;
+      if (found.actor || found.reservedFor) recordReservation(request, { reservedFor: found.reservedFor, key, requestHash: hash, actor: found.actor });
+    } else if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
     const isPublic = request.routeOptions.config?.public || request.url.startsWith('/api/docs');
     if (!request.actor && !isPublic && request.url.startsWith('/api/')) {
       throw new AppError('UNAUTHENTICATED');

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
-import { preparedOn } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
@@ -13,7 +12,7 @@ const TRANSIENT = new Set([401, 409, 429]);
 /** The status of a key reserved by a request still running. */
 const IN_PROGRESS = 102;
 /** A reservation this old was left by a process that died mid-request: the key may be taken again. */
-const STALE_RESERVATION = sql`now() - interval '15 minutes'`;
+const STALE_RESERVATION = `now() - interval '15 minutes'`;
 
 /** Answers carrying a secret (a session token, a new password) are never kept at rest for replay. */
 const carriesSecret = (body: unknown) => typeof body === 'object' && body !== null && ('token' in body || 'password' in body);
@@ -69,30 +68,39 @@ export function answerStatement(request: FastifyRequest, statusCode: number, bod
  * Every keyed write reserves its key before it runs, so that twins sent in parallel (a resend racing
  * the original) wait for its answer (409 IDEMPOTENCY_IN_PROGRESS, then the replay) instead of each
  * doing the work: on PostgreSQL they truly run at once, and the second would fail on the first's
- * client id or find its record already deleted.
+ * client id or find its record already deleted. The statement's text, for the key of each user id
+ * `userIds` (a query) yields: one row back when the key is this request's now, none when it is taken.
+ * A reservation left by a process that died mid-request (older than STALE_RESERVATION) is taken over.
  */
-const reservation = preparedOn((db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({
-      userId: sql.placeholder('userId'),
-      key: sql.placeholder('key'),
-      requestHash: sql.placeholder('requestHash'),
-      statusCode: IN_PROGRESS,
-      body: null,
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { requestHash: sql`excluded.request_hash`, createdAt: sql`now()` },
-      setWhere: sql`${idempotencyKeys.statusCode} = ${IN_PROGRESS} and ${idempotencyKeys.createdAt} < ${STALE_RESERVATION}`,
-    })
-    .returning({ key: idempotencyKeys.key })
-    .prepare('idempotency_reserve'),
-);
+export const reserveKeyStatement = (userIds: string, key: string, requestHash: string) =>
+  `insert into idempotency_keys (user_id, key, request_hash, status_code, body)
+    select user_id, ${key}, ${requestHash}, ${IN_PROGRESS}, null from (${userIds}) as reserving(user_id)
+    on conflict (user_id, key) do update set request_hash = excluded.request_hash, created_at = now()
+      where idempotency_keys.status_code = ${IN_PROGRESS} and idempotency_keys.created_at < ${STALE_RESERVATION}
+    returning key`;
 
-async function reserve(db: Executor, userId: string, key: string, requestHash: string): Promise<boolean> {
-  const inserted = await reservation(db).execute({ userId, key, requestHash });
-  return inserted.length > 0;
+/** A keyed mutating request's key, when well formed (checked again, with its error, by the preHandler). */
+export function keyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return MUTATING.has(request.method) && typeof key === 'string' && KEY_PATTERN.test(key) ? key : undefined;
+}
+
+/**
+ * What authentication's reservation of `key` (with the session check, http/authenticate.ts) found.
+ * Reserved for a user: the request holds the key; its answer is stored for replay, or the key given back
+ * when the actor is refused after all (no `actor`) or the route opts out (see the hooks below). Taken:
+ * the preHandler replays the first answer or says it is still running.
+ */
+export function recordReservation(
+  request: FastifyRequest,
+  found: { reservedFor: string | null; key: string; requestHash: string; actor: { id: string } | null },
+) {
+  const { reservedFor, key, requestHash } = found;
+  if (!reservedFor) request.idempotencyTaken = { key, requestHash };
+  else {
+    request.idempotencyReservation = { userId: reservedFor, key };
+    if (found.actor) request.idempotency = { key, requestHash, userId: reservedFor, stored: false };
+  }
 }
 
 /**
@@ -106,18 +114,15 @@ export function registerIdempotency(app: FastifyInstance) {
     if (!MUTATING.has(request.method) || key === undefined || !request.actor) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key))
       throw new AppError('BAD_REQUEST', { 'idempotency-key': { key: 'validation.idempotencyKey', params: {} } });
-    const hash = requestHash(request);
-    const { db } = app.services;
-    if (!(await reserve(db, request.actor.id, key, hash))) {
-      const stored = await findStored(db, request.actor.id, key);
-      // Gone between the two queries: the first gave its key back (a transient answer); try again.
-      if (!stored) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-      if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
-      if (stored.statusCode === IN_PROGRESS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-      return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
-    }
-    request.idempotency = { key, requestHash: hash, userId: request.actor.id, stored: false };
-    request.idempotencyReservation = { userId: request.actor.id, key };
+    // Authentication reserved the key for this request, or found it taken: then the first answer, or a wait.
+    const taken = request.idempotencyTaken;
+    if (!taken) return;
+    const stored = await findStored(app.services.db, request.actor.id, taken.key);
+    // Gone between the two queries: the first gave its key back (a transient answer); try again.
+    if (!stored) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    if (stored.requestHash !== taken.requestHash) throw new AppError('IDEMPOTENCY_MISMATCH');
+    if (stored.statusCode === IN_PROGRESS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
