@@ -27,7 +27,8 @@ export function registerAuthentication(app: FastifyInstance) {
       const hash = requestHash(request);
       const found = await actorReservingKey(app.services.db, app.services.config.jwtSecret, token, key, hash);
       request.actor = found.actor ?? undefined;
-      if (found.actor || found.reservedFor) recordReservation(request, { reservedFor: found.reservedFor, key, requestHash: hash, actor: found.actor });
+      if (found.actor || found.reservedFor)
+        recordReservation(request, { reservedFor: found.reservedFor, key, requestHash: hash, actor: found.actor });
     } else if (token) request.actor = (await actorOf(app.services.db, app.services.config.jwtSecret, token)) ?? undefined;
     const isPublic = request.routeOptions.config?.public || request.url.startsWith('/api/docs');
     if (!request.actor && !isPublic && request.url.startsWith('/api/')) {
