@@ -188,15 +188,26 @@ type BookValues = {
   toLead: string | null;
   toKind: string;
 };
-type BookRow = { claimed: number; moved: number; from_after: string | null; to_after: string | null };
+type BookRow = {
+  claimed: number;
+  moved: number;
+  from_after: string | null;
+  to_after: string | null;
+  /** Located bookings: the accounts found (a missing one books nothing). */
+  from_id?: string | null;
+  to_id?: string | null;
+};
 
 /**
- * The booking statement of one shape (whether each side is a lead's account), its text built once:
- * each value a cast parameter, numbered in the order the text first uses it (a prepared statement
- * may leave no parameter unused, and house sides use fewer).
+ * The booking statement of one shape (whether each side is a lead's account, and whether it finds its
+ * accounts itself), its text built once: each value a cast parameter, numbered in the order the text
+ * first uses it (a prepared statement may leave no parameter unused, and house sides use fewer).
+ * `locate`: the accounts are given by lead and kind, not id: the statement locks the lead rows (in id
+ * order) and reads the house rows itself, one round trip for a whole transfer; it books nothing when
+ * an account is missing (`from_id` / `to_id` null).
  */
-function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
-  const shape = `${fromIsLead ? 'lead' : 'house'}_${toIsLead ? 'lead' : 'house'}`;
+function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
+  const shape = `${fromIsLead ? 'lead' : 'house'}_${toIsLead ? 'lead' : 'house'}${locate ? '_located' : ''}`;
   let booking = bookings.get(shape);
   if (booking) return booking;
   const keys: (keyof BookValues)[] = [];
@@ -204,6 +215,20 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
     if (!keys.includes(key)) keys.push(key);
     return `$${keys.indexOf(key) + 1}::${cast}`;
   };
+  // Located: both accounts found by this statement, the lead ones locked as the sort hands them over.
+  const leadSides = [
+    ...(fromIsLead ? [`(${$('fromLead', 'uuid')}, ${$('fromKind', 'text')})`] : []),
+    ...(toIsLead ? [`(${$('toLead', 'uuid')}, ${$('toKind', 'text')})`] : []),
+  ];
+  const found = (isLead: boolean, lead: 'fromLead' | 'toLead', kind: 'fromKind' | 'toKind') =>
+    isLead
+      ? `select id from locked where lead_id = ${$(lead, 'uuid')} and kind = ${$(kind, 'text')}`
+      : `select id from accounts where lead_id is null and kind = ${$(kind, 'text')}`;
+  const located = locate
+    ? `${leadSides.length ? `locked as (select id, lead_id, kind from accounts where (lead_id, kind) in (${leadSides.join(', ')}) order by id for update), ` : ''}from_account as (${found(fromIsLead, 'fromLead', 'fromKind')}), to_account as (${found(toIsLead, 'toLead', 'toKind')}), `
+    : '';
+  const accountId = (account: 'fromId' | 'toId') =>
+    locate ? `(select id from ${account === 'fromId' ? 'from' : 'to'}_account)` : $(account, 'uuid');
   const side = (
     entry: 'debitEntry' | 'creditEntry',
     lead: 'fromLead' | 'toLead',
@@ -212,34 +237,37 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
     sign: '-' | '',
     source: 'debit' | 'credit',
   ) => `
-    select ${$(entry, 'uuid')}, ${$('id', 'uuid')}, ${$(account, 'uuid')}, ${$(lead, 'uuid')}, ${$(kind, 'text')}, ${$('kind', 'text')},
+    select ${$(entry, 'uuid')}, ${$('id', 'uuid')}, ${accountId(account)}, ${$(lead, 'uuid')}, ${$(kind, 'text')}, ${$('kind', 'text')},
       ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${sign}${$('amount', 'numeric')}, balance - (${sign}${$('amount', 'numeric')}), balance
     from ${source}`;
   // A house side moves nothing now: its CTE only passes the claim on.
   const move = (isLead: boolean, account: 'fromId' | 'toId', sign: '-' | '+', after: string) =>
     isLead
       ? `update accounts set balance = balance ${sign} ${$('amount', 'numeric')}, version = version + 1, date_last_update = now()
-          where id = ${$(account, 'uuid')} and exists (${after})${sign === '-' ? ` and balance - ${$('amount', 'numeric')} >= 0` : ''}
+          where id = ${accountId(account)} and exists (${after})${sign === '-' ? ` and balance - ${$('amount', 'numeric')} >= 0` : ''}
           returning balance`
       : `select null::numeric as balance where exists (${after})`;
   const claimed = `insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
-      values (${$('id', 'uuid')}, ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${$('kind', 'text')}, ${$('amount', 'numeric')},
-        ${$('fromId', 'uuid')}, ${$('toId', 'uuid')}, ${$('actorId', 'uuid')}, ${$('memo', 'text')})
+      select ${$('id', 'uuid')}, ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${$('kind', 'text')}, ${$('amount', 'numeric')},
+        ${accountId('fromId')}, ${accountId('toId')}, ${$('actorId', 'uuid')}, ${$('memo', 'text')}
+      ${locate ? 'where exists (select from from_account) and exists (select from to_account)' : ''}
       on conflict do nothing
       returning id`;
   const debit = move(fromIsLead, 'fromId', '-', 'select from claimed');
   const credit = move(toIsLead, 'toId', '+', 'select from debit');
-  const leadSides = [
+  const entries = [
     ...(fromIsLead ? [side('debitEntry', 'fromLead', 'fromKind', 'fromId', '-', 'debit')] : []),
     ...(toIsLead ? [side('creditEntry', 'toLead', 'toKind', 'toId', '', 'credit')] : []),
   ];
   const text = `
-    with claimed as (${claimed}
+    with ${located}claimed as (${claimed}
     ), debit as (${debit}
     ), credit as (${credit}
-    )${leadSides.length ? `, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${leadSides.join(' union all ')})` : ''}
+    )${entries.length ? `, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${entries.join(' union all ')})` : ''}
     select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
-      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after`;
+      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after${
+        locate ? ', (select id from from_account) as from_id, (select id from to_account) as to_id' : ''
+      }`;
   const run = namedStatement<BookRow>(`ledger_book_${shape}`, text);
   booking = (tx: Tx, values: BookValues) =>
     run(
@@ -257,39 +285,57 @@ const bookings = new Map<string, (tx: Tx, values: BookValues) => Promise<BookRow
  * lead sides' entries with the balances before and after; a house side is left to `settle`. Nothing
  * when the cause was booked already; 422 INSUFFICIENT_FUNDS (the caller's transaction rolls back) when
  * a lead's `from` is short. The balances after are null for a house side (known at `settle`).
+ * Given only refs (`from`/`to` without ids), the statement locates and locks the accounts itself, and
+ * answers `missing` (nothing booked) when one is not opened yet.
  */
 async function book(
   tx: Tx,
   id: string,
   debitEntry: string,
   creditEntry: string,
-  from: AccountRow,
-  to: AccountRow,
+  from: AccountRow | AccountRef,
+  to: AccountRow | AccountRef,
   request: TransferRequest,
   actorId: string | null,
 ) {
   const { sourceEntity, sourceId, kind } = request.cause;
-  const [row] = await bookingOf(!!from.leadId, !!to.leadId)(tx, {
+  const side = (account: AccountRow | AccountRef) =>
+    'id' in account
+      ? { id: account.id, lead: account.leadId, kind: account.kind }
+      : { id: '', lead: refLead(account), kind: refKind(account) };
+  const [f, t] = [side(from), side(to)];
+  const locate = !f.id;
+  const [row] = await bookingOf(
+    !!f.lead,
+    !!t.lead,
+    locate,
+  )(tx, {
     id,
     sourceEntity,
     sourceId,
     kind,
     amount: centsToNumeric(request.amountCents),
-    fromId: from.id,
-    toId: to.id,
+    fromId: f.id,
+    toId: t.id,
     actorId,
     memo: request.memo ?? null,
     debitEntry,
     creditEntry,
-    fromLead: from.leadId,
-    fromKind: from.kind,
-    toLead: to.leadId,
-    toKind: to.kind,
+    fromLead: f.lead,
+    fromKind: f.kind,
+    toLead: t.lead,
+    toKind: t.kind,
   });
-  if (!Number(row.claimed)) return { claimed: false as const, fromAfter: null, toAfter: null };
+  const accounts = locate
+    ? row.from_id && row.to_id
+      ? { from: { id: row.from_id, leadId: f.lead, kind: f.kind }, to: { id: row.to_id, leadId: t.lead, kind: t.kind } }
+      : null
+    : { from: from as AccountRow, to: to as AccountRow };
+  if (!accounts) return { missing: true as const };
+  if (!Number(row.claimed)) return { claimed: false as const, accounts, fromAfter: null, toAfter: null };
   if (!Number(row.moved)) throw new AppError('INSUFFICIENT_FUNDS');
   const cents = (value: string | null) => (value === null ? null : toCentsExact(value));
-  return { claimed: true as const, fromAfter: cents(row.from_after), toAfter: cents(row.to_after) };
+  return { claimed: true as const, accounts, fromAfter: cents(row.from_after), toAfter: cents(row.to_after) };
 }
 
 const accountChange = (account: AccountRow): Change => ({
@@ -320,27 +366,35 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
   const { tx } = work;
   const houseLegs = openLedgers.get(tx);
   if (!houseLegs) throw new Error('ledger: book inside a transaction whose owner opened the ledger (openLedger) and settles it');
-  const locked = await lockAccounts(
-    tx,
-    requests.flatMap((r) => [r.from, r.to]),
-  );
+  // The real person behind an impersonation, as the audit log records it.
+  const actorId = work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null;
+  // One transfer (the usual case): one statement finds and locks its accounts and books it. Several,
+  // or an account not opened yet: every account is locked first, in id order, then each is booked.
+  let locked: Map<string, AccountRow> | undefined;
   const results: TransferResult[] = [];
   const touched = new Map<string, AccountRow>();
   for (const request of requests) {
-    const from = locked.get(refKey(request.from))!;
-    const to = locked.get(refKey(request.to))!;
     const id = uuidv7();
     const entries = [
-      { id: uuidv7(), leadId: from.leadId },
-      { id: uuidv7(), leadId: to.leadId },
+      { id: uuidv7(), leadId: refLead(request.from) },
+      { id: uuidv7(), leadId: refLead(request.to) },
     ];
-    // The real person behind an impersonation, as the audit log records it.
-    const actorId = work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null;
-    const booking = await book(tx, id, entries[0].id, entries[1].id, from, to, request, actorId);
+    const bookWith = (from: AccountRow | AccountRef, to: AccountRow | AccountRef) =>
+      book(tx, id, entries[0].id, entries[1].id, from, to, request, actorId);
+    let booking = requests.length === 1 ? await bookWith(request.from, request.to) : undefined;
+    if (!booking || 'missing' in booking) {
+      locked ??= await lockAccounts(
+        tx,
+        requests.flatMap((r) => [r.from, r.to]),
+      );
+      booking = await bookWith(locked.get(refKey(request.from))!, locked.get(refKey(request.to))!);
+    }
+    if ('missing' in booking) throw new Error('ledger: an account could not be opened');
     if (!booking.claimed) {
       results.push({ booked: false });
       continue;
     }
+    const { from, to } = booking.accounts;
     work.changed(
       entries.map((e) => ({
         entity: 'ledger-entry',
