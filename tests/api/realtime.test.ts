@@ -106,6 +106,27 @@ describe('realtime', () => {
     expect(events).toEqual([{ cursor: Number(max.seq) }]);
   });
 
+  it('a burst of writes is told in fewer events (at most one per 50 ms), the last with the highest cursor', async () => {
+    const listener = await connected(root);
+    const events: { cursor: number }[] = [];
+    listener.on('changes', (event) => events.push(event));
+    // One write first: the burst then falls inside the 50 ms after its event.
+    await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `Burst ${Date.now()}` } });
+    const started = performance.now();
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: `Burst ${Date.now()} ${i}` } }),
+      ),
+    );
+    const took = performance.now() - started;
+    expect(burst.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const [max] = await server.sql<{ seq: number }>(`select max(seq) as seq from change_log`);
+    await expect.poll(() => events.at(-1)?.cursor, { timeout: 2000 }).toBe(Number(max.seq));
+    // The first write's event, then at most one per 50 ms of the burst and one after it.
+    expect(events.length).toBeLessThanOrEqual(2 + Math.ceil(took / 50));
+    expect(events.map((e) => e.cursor)).toEqual([...events.map((e) => e.cursor)].sort((a, b) => a - b));
+  });
+
   it('answers joinDepositRoom with joinedDepositRoom', async () => {
     const socket = await connected(lead.token);
     const joined = next(socket, 'joinedDepositRoom');

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { actorOf } from '../features/auth/sessions.ts';
 
 export type Realtime = {
-  /** Tell clients a change was committed, so they pull `/sync` at once (coalesced per tick). */
+  /** Tell clients a change was committed, so they pull `/sync` (at once after a quiet spell, else at most every 50 ms). */
   changed: (cursor: number) => void;
   settingUpdated: (data: unknown, currentUser: string) => void;
   /** A deposit's status moved: to its owner's room and to admins. */
@@ -16,6 +16,9 @@ export type Realtime = {
   nodes: () => Promise<number>;
   close: () => Promise<void>;
 };
+
+/** The shortest time between two `changes` events of one node (see `changed`). */
+const CHANGES_EVERY_MS = 50;
 
 const cookieToken = (cookie: string | undefined) => /(?:^|;\s*)token=([^;]+)/.exec(cookie ?? '')?.[1];
 
@@ -67,18 +70,23 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
     });
   });
 
+  // `changes` at most once per CHANGES_EVERY_MS: a first change after a quiet spell leaves at once (with
+  // whatever else commits meanwhile), a burst's later ones together at the end of the interval. Every
+  // connected client pulls /sync on it; with the cluster adapter it is also a NOTIFY.
   let pending = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let lastSent = -Infinity;
+  const sendChanges = () => {
+    settingNs.emit('changes', { cursor: pending });
+    pending = 0;
+    timer = undefined;
+    lastSent = performance.now();
+  };
   return {
     changed(cursor) {
-      if (pending) {
-        pending = Math.max(pending, cursor);
-        return;
-      }
-      pending = cursor;
-      setImmediate(() => {
-        settingNs.emit('changes', { cursor: pending });
-        pending = 0;
-      });
+      pending = Math.max(pending, cursor);
+      if (timer) return;
+      timer = setTimeout(sendChanges, Math.max(0, lastSent + CHANGES_EVERY_MS - performance.now()));
     },
     settingUpdated: (data, currentUser) => settingNs.emit('settingUpdated', { data, currentUser }),
     depositUpdated(ownerId, deposit) {
@@ -86,6 +94,7 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
     },
     nodes: () => settingNs.adapter.serverCount(),
     async close() {
+      clearTimeout(timer);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await shared.close();
     },
