@@ -50,12 +50,16 @@ const sessionRow = namedStatement<SessionRow>('session_actor', SESSION_ROW);
  * The session check and the reservation of the request's Idempotency-Key ($3 key, $4 request hash) in
  * ONE statement: a keyed write costs one round trip less. The key is reserved only for an active user;
  * the caller gives it back when the actor is refused after all (an impersonation that may no longer act).
+ * The reservation commits without waiting for its WAL flush (`synchronous_commit` off for this statement
+ * alone): it is visible to twins at once all the same, and the work's own commit, later in the WAL,
+ * flushes it too. A crash can lose it only with the work it guarded, whose client then tries again.
  */
 const sessionRowReserving = namedStatement<SessionRow & { reserved: boolean }>(
   'session_actor_reserve',
   `with session as (${SESSION_ROW}),
-  reserved as (${reserveKeyStatement("select id from session where status = 'active'", '$3::text', '$4::text')})
-  select session.*, exists (select from reserved) as reserved from session`,
+  reserved as (${reserveKeyStatement("select id from session where status = 'active'", '$3::text', '$4::text')}),
+  unflushed as (select set_config('synchronous_commit', 'off', true))
+  select session.*, exists (select from reserved) as reserved from session, unflushed`,
 );
 
 function actorOfRow(row: SessionRow | undefined, sessionId: string): Actor | null {
