@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './client.ts';
 
@@ -20,7 +22,7 @@ export function preparedOn<Query>(build: (db: Executor) => Query): (db: Executor
 }
 
 /** Where an executor's statements go: the pooled connection of a transaction, else the pool. */
-type Queryable = { query: (config: { name: string; text: string; values: unknown[] } & StatementOptions) => Promise<{ rows: unknown[] }> };
+type Queryable = { query: (config: { name?: string; text: string; values: unknown[] } & StatementOptions) => Promise<{ rows: unknown[] }> };
 
 /** node-postgres options of a statement: rows as arrays, the driver's type parsers (as drizzle sets them). */
 type StatementOptions = { rowMode?: 'array'; types?: unknown };
@@ -40,6 +42,31 @@ export function namedStatement<Row>(
     const client = (db as unknown as { session: { client: Queryable } }).session.client;
     return (await client.query({ name, text, values, ...options })).rows as Row[];
   };
+}
+
+/** Texts given a name by `executeNamed`, and how many it gives at most (each name is prepared on every connection that runs it). */
+const namedTexts = new Map<string, string>();
+const MAX_NAMED_TEXTS = 200;
+/** A statement with more parameters than this is one of a kind (a batch's VALUES): never named. */
+const MAX_NAMED_PARAMS = 100;
+
+/**
+ * `db.execute(statement)` for a statement built by drizzle whose text repeats from call to call with
+ * other values (the write tail of mutate.ts: the same CTEs for the same shape of work): the text is
+ * given a name the first time, so each connection parses and plans it once instead of on every call.
+ * A text with many parameters, or past the first MAX_NAMED_TEXTS, runs unnamed, as drizzle runs it.
+ * Rows come back as node-postgres reads them (no drizzle mapping).
+ */
+export async function executeNamed<Row>(db: Executor, statement: SQL): Promise<Row[]> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: Queryable } };
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = namedTexts.get(text);
+  if (!name && params.length <= MAX_NAMED_PARAMS && namedTexts.size < MAX_NAMED_TEXTS) {
+    name = `named_${namedTexts.size}`;
+    namedTexts.set(text, name);
+  }
+  const result = await session.client.query(name ? { name, text, values: params } : { text, values: params });
+  return result.rows as Row[];
 }
 
 /** Types drizzle reads as text and maps itself (dates, timestamps, intervals and their arrays; drizzle-orm/node-postgres session.js). */

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertStatements } from '../db/bulk-insert.ts';
 import { pipelinedTransaction, type Tx } from '../db/client.ts';
+import { executeNamed } from '../db/prepared.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
@@ -85,7 +86,10 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
     const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : [];
     if (!rows.length && !more.length) break;
     // The audience keeps its order (the record's own audience, then assigned staff), without repeats.
-    const running = tx.execute(sql`
+    // Named: the tail of one kind of write has one text, parsed and planned once per connection.
+    const running = executeNamed<{ cursor: string | null }>(
+      tx,
+      sql`
       with change_lock as (select pg_advisory_xact_lock(${CHANGE_LOCK}::bigint)),
       written as (
         insert into change_log (entity, record_id, op, audience)
@@ -99,10 +103,11 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
         order by c.ord
         returning seq
       )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
-      select max(seq)::text as cursor from written`) as unknown as Promise<{ rows: { cursor: string | null }[] }>;
+      select max(seq)::text as cursor from written`,
+    );
     // bigserial comes back as text from node-postgres. The chunks are sent one behind the other
     // without waiting (the pipelined pool): the lock the first takes is held to commit anyway.
-    cursors.push(running.then((result) => Number(result.rows[0]?.cursor ?? 0)));
+    cursors.push(running.then((rows) => Number(rows[0]?.cursor ?? 0)));
   }
   const cursor = Promise.all(cursors).then((each) => Math.max(0, ...each));
   return { cursor };
