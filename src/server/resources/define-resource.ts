@@ -279,22 +279,30 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         }
         return mutate(request, reply, async (work) => {
           const ctx = context(request, work);
-          const problems = await hooks.checkBatch?.(
+          // The checks, the owners' and the inserts leave one behind the other on the transaction's
+          // pipelined connection, and the rows are built while the database answers the checks: a
+          // batch waits for the database once, not once per question. Nothing commits before every
+          // check has answered; a failed one throws and the transaction, inserts and all, rolls back.
+          const checking = hooks.checkBatch?.(
             ctx,
             valid.map((v) => v.input),
           );
-          if (problems?.some(Boolean)) {
-            throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
-          }
+          checking?.catch(() => {});
           const rows: Row[] = [];
           for (const item of valid) {
             const row = buildRow(ctx, item.input, item.id);
             rows.push(row instanceof Promise ? await row : row);
           }
-          await checkOwners(ctx, rows);
+          const owners = checkOwners(ctx, rows);
+          owners.catch(() => {});
           // Sent, not yet awaited. Without an afterCreate hook nothing needs the hidden columns back.
           const inserting = insertManyReturning(work.tx, table, rows, hooks.afterCreate ? undefined : resource.hidden);
           inserting.catch(() => {});
+          const problems = await checking;
+          if (problems?.some(Boolean)) {
+            throw new AppError('VALIDATION', { items: Object.fromEntries(problems.flatMap((p, i) => (p ? [[i, p]] : []))) });
+          }
+          await owners;
           const logged = !hooks.afterCreate && rows.every(audienceKnown);
           if (logged) {
             // Each row's audience is what it will be once inserted (ids are made here): the change log
