@@ -301,9 +301,40 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       expect(await dialog.getByRole('button', { name: 'Request', exact: true }).isDisabled()).toBe(true);
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await gone(page.getByRole('dialog'));
+      // The same offline statement in dark and in German, amounts in the German format, still marked
+      // (the look controls sit in the header on a wide screen, in the account menu on a phone).
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('toggle-dark').click();
+      await chooseLanguage(page, 'de');
+      await visible(page.getByTestId('last-known'));
+      expect((await textOf(page.getByTestId('available-funds'))).replace(/\s/g, ' ')).toBe('8.500,10 €');
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'money-billing-desktop-offline-dark-de');
+      await page.setViewportSize(PHONE);
+      // The statement's export buttons, longer in German, wrap below its title instead of running off the phone.
+      const exports = await page.getByRole('button', { name: /exportieren/ }).all();
+      expect(exports).toHaveLength(2);
+      for (const button of exports) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+      await screenshot(page, 'money-billing-phone-offline-dark-de');
+      // Choosing dark offline is no failure: nothing says the profile could not be saved.
+      expect(await page.getByRole('alert').filter({ hasText: /profile|Profil/ }).count()).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await chooseLanguage(page, 'en');
+      await page.setViewportSize(PHONE);
     } finally {
       await context.setOffline(false);
     }
+    // The dark mode chosen offline is saved on the lead once the connection is back.
+    const leadToken = await apiToken(server.url, LEAD.email, LEAD.password);
+    const modeOnServer = async () => (await api<{ mode: string }>(server.url, leadToken, 'GET', `/user/${leadId}`)).mode;
+    await expect.poll(modeOnServer, { timeout: 15_000 }).toBe('dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('toggle-dark').click();
+    await page.setViewportSize(PHONE);
+    await expect.poll(modeOnServer, { timeout: 15_000 }).toBe('light');
   });
   test('a lead who never opened billing online signs in, syncs, goes offline: billing reads the mirror, to the cent, marked', async () => {
     const token = await apiToken(server.url, LEAD.email, LEAD.password);

@@ -4,6 +4,8 @@ import { auth, clearAuth, restorePreviousToken, setUser, signedIn, switchToImper
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { runOp } from '../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';
+import { saveOwnMode } from './profile-actions.ts';
+import { ui } from '../state/ui.ts';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { requireOnline } from '../api/online-only.ts';
 import { loadSettings } from './settings-actions.ts';
@@ -30,7 +32,9 @@ export async function checkAuth(): Promise<CurrentUser | null> {
     const user = await http<CurrentUser>(`/v1/user/${who.id}`);
     auth.impersonatorId = who.impersonatorId ?? null;
     setUser(user);
-    adoptUserMode();
+    // A mode this user chose offline and not saved yet wins over their old one, and is saved now.
+    if (ui.modeUnsavedFor === user.id) void saveOwnMode(ui.mode);
+    else adoptUserMode();
     syncColor();
     return user;
   } catch (cause) {

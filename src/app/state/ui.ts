@@ -16,14 +16,23 @@ export type UiState = {
   language: Language;
   /** Drives Intl formatting and the x-lang header (default en-US). */
   localLanguage: string;
+  /** The user whose mode was chosen here and is not yet saved on them (offline: session/profile-actions.ts). */
+  modeUnsavedFor: string | null;
   toast: Toast;
   nav: { tab: NavItem | null; sidebar: SidebarItem | null };
 };
 
 export const TOAST_MS = 5_000;
 
-const DEFAULTS = { color: 'purple', mode: 'light', compact: false, language: 'en', localLanguage: 'en-US' } as const;
-type Persisted = Pick<UiState, 'color' | 'mode' | 'compact' | 'language' | 'localLanguage'>;
+const DEFAULTS = {
+  color: 'purple',
+  mode: 'light',
+  compact: false,
+  language: 'en',
+  localLanguage: 'en-US',
+  modeUnsavedFor: null as string | null,
+} as const;
+type Persisted = Pick<UiState, 'color' | 'mode' | 'compact' | 'language' | 'localLanguage' | 'modeUnsavedFor'>;
 
 export const ui = proxy<UiState>({
   ...DEFAULTS,
@@ -34,8 +43,8 @@ export const ui = proxy<UiState>({
 
 // public/boot.js reads the same key to paint the right look before the app starts.
 subscribe(ui, () => {
-  const { color, mode, compact, language, localLanguage } = ui;
-  writeJson(STORAGE_KEYS.ui, { color, mode, compact, language, localLanguage } satisfies Persisted);
+  const { color, mode, compact, language, localLanguage, modeUnsavedFor } = ui;
+  writeJson(STORAGE_KEYS.ui, { color, mode, compact, language, localLanguage, modeUnsavedFor } satisfies Persisted);
 });
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;

@@ -16,7 +16,8 @@ export function Card({ title, actions, children }: { title?: ReactNode; actions?
   return (
     <section className={cardStyle} aria-label={typeof title === 'string' ? title : undefined}>
       {title || actions ? (
-        <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+        // Actions wrap below the title when both do not fit (a phone, longer words in fr and de).
+        <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
           {title ? <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</h2> : <span />}
           {actions}
         </header>

@@ -151,7 +151,7 @@ export function Statement({ leadId }: { leadId: string }) {
       <Card
         title={t('app.money.billing.entries')}
         actions={
-          <div className={css({ display: 'flex', gap: '2' })}>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
             {(['xlsx', 'csv'] as const).map((format) => (
               <Button key={format} variant="outline" size="sm" disabled={!online} loading={exporting} onClick={() => void exportAs(format)}>
                 {t(`app.money.billing.export.${format}`)}
