@@ -320,7 +320,12 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
       }
       await screenshot(page, 'money-billing-phone-offline-dark-de');
       // Choosing dark offline is no failure: nothing says the profile could not be saved.
-      expect(await page.getByRole('alert').filter({ hasText: /profile|Profil/ }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('alert')
+          .filter({ hasText: /profile|Profil/ })
+          .count(),
+      ).toBe(0);
       await page.setViewportSize({ width: 1280, height: 800 });
       await chooseLanguage(page, 'en');
       await page.setViewportSize(PHONE);
