@@ -47,8 +47,8 @@ function checkAmount(amountCents: number) {
 }
 
 /**
- * The accounts of these refs, created first when missing (a concurrent creator wins harmlessly). A
- * lead's accounts are locked in ascending id order (two transfers over the same accounts never wait on
+ * Opens the accounts of these refs that are missing (a concurrent creator wins harmlessly) and locks
+ * the lead's ones, for the bookings that follow to find. A lead's accounts are locked in ascending id order (two transfers over the same accounts never wait on
  * each other in a cycle); house accounts are only read: they may go negative, so nothing needs their
  * balance now, and their booking waits for `settle` at the end of the transaction (see `openLedger`).
  */
@@ -65,7 +65,7 @@ const loadAccounts = namedStatement<AccountRow>(
   select id, lead_id, kind from accounts where lead_id is null and kind = any($3::text[])`,
 );
 
-async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
+async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
   const wanted = new Map(refs.map((ref) => [refKey(ref), ref]));
   const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
   const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
@@ -76,16 +76,15 @@ async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, Acc
     const rows = await loadAccounts(tx, [[...new Set(leadRefs.map((r) => r.lead))], [...new Set(leadRefs.map((r) => r.kind))], houseKinds]);
     return new Map(rows.map((row) => [keyOf(row), row]));
   };
-  let locked = await load();
+  const locked = await load();
   const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
   if (missing.length) {
     await tx
       .insert(accounts)
       .values(missing.map((ref) => ({ id: uuidv7(), leadId: refLead(ref), kind: refKind(ref) })))
       .onConflictDoNothing();
-    locked = await load();
+    await load();
   }
-  return locked;
 }
 
 /** A house account's side of a booked transfer, written by `settle` just before the transaction commits. */
@@ -177,8 +176,6 @@ type BookValues = {
   sourceId: string;
   kind: string;
   amount: string;
-  fromId: string;
-  toId: string;
   actorId: string | null;
   memo: string | null;
   debitEntry: string;
@@ -193,21 +190,20 @@ type BookRow = {
   moved: number;
   from_after: string | null;
   to_after: string | null;
-  /** Located bookings: the accounts found (a missing one books nothing). */
-  from_id?: string | null;
-  to_id?: string | null;
+  /** The accounts found (null: not opened yet, and nothing booked). */
+  from_id: string | null;
+  to_id: string | null;
 };
 
 /**
- * The booking statement of one shape (whether each side is a lead's account, and whether it finds its
- * accounts itself), its text built once: each value a cast parameter, numbered in the order the text
- * first uses it (a prepared statement may leave no parameter unused, and house sides use fewer).
- * `locate`: the accounts are given by lead and kind, not id: the statement locks the lead rows (in id
- * order) and reads the house rows itself, one round trip for a whole transfer; it books nothing when
- * an account is missing (`from_id` / `to_id` null).
+ * The booking statement of one shape (whether each side is a lead's account), its text built once:
+ * each value a cast parameter, numbered in the order the text first uses it (a prepared statement may
+ * leave no parameter unused, and house sides use fewer). The accounts are given by lead and kind: the
+ * statement locks the lead rows (in id order) and reads the house rows itself, one round trip for a
+ * whole transfer; it books nothing when an account is not opened yet (`from_id` / `to_id` null).
  */
-function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
-  const shape = `${fromIsLead ? 'lead' : 'house'}_${toIsLead ? 'lead' : 'house'}${locate ? '_located' : ''}`;
+function bookingOf(fromIsLead: boolean, toIsLead: boolean) {
+  const shape = `${fromIsLead ? 'lead' : 'house'}_${toIsLead ? 'lead' : 'house'}`;
   let booking = bookings.get(shape);
   if (booking) return booking;
   const keys: (keyof BookValues)[] = [];
@@ -215,7 +211,7 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
     if (!keys.includes(key)) keys.push(key);
     return `$${keys.indexOf(key) + 1}::${cast}`;
   };
-  // Located: both accounts found by this statement, the lead ones locked as the sort hands them over.
+  // Both accounts found by this statement, the lead ones locked as the sort hands them over.
   const leadSides = [
     ...(fromIsLead ? [`(${$('fromLead', 'uuid')}, ${$('fromKind', 'text')})`] : []),
     ...(toIsLead ? [`(${$('toLead', 'uuid')}, ${$('toKind', 'text')})`] : []),
@@ -224,16 +220,13 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
     isLead
       ? `select id from locked where lead_id = ${$(lead, 'uuid')} and kind = ${$(kind, 'text')}`
       : `select id from accounts where lead_id is null and kind = ${$(kind, 'text')}`;
-  const located = locate
-    ? `${leadSides.length ? `locked as (select id, lead_id, kind from accounts where (lead_id, kind) in (${leadSides.join(', ')}) order by id for update), ` : ''}from_account as (${found(fromIsLead, 'fromLead', 'fromKind')}), to_account as (${found(toIsLead, 'toLead', 'toKind')}), `
-    : '';
-  const accountId = (account: 'fromId' | 'toId') =>
-    locate ? `(select id from ${account === 'fromId' ? 'from' : 'to'}_account)` : $(account, 'uuid');
+  const located = `${leadSides.length ? `locked as (select id, lead_id, kind from accounts where (lead_id, kind) in (${leadSides.join(', ')}) order by id for update), ` : ''}from_account as (${found(fromIsLead, 'fromLead', 'fromKind')}), to_account as (${found(toIsLead, 'toLead', 'toKind')}), `;
+  const accountId = (account: 'from' | 'to') => `(select id from ${account}_account)`;
   const side = (
     entry: 'debitEntry' | 'creditEntry',
     lead: 'fromLead' | 'toLead',
     kind: 'fromKind' | 'toKind',
-    account: 'fromId' | 'toId',
+    account: 'from' | 'to',
     sign: '-' | '',
     source: 'debit' | 'credit',
   ) => `
@@ -241,7 +234,7 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
       ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${sign}${$('amount', 'numeric')}, balance - (${sign}${$('amount', 'numeric')}), balance
     from ${source}`;
   // A house side moves nothing now: its CTE only passes the claim on.
-  const move = (isLead: boolean, account: 'fromId' | 'toId', sign: '-' | '+', after: string) =>
+  const move = (isLead: boolean, account: 'from' | 'to', sign: '-' | '+', after: string) =>
     isLead
       ? `update accounts set balance = balance ${sign} ${$('amount', 'numeric')}, version = version + 1, date_last_update = now()
           where id = ${accountId(account)} and exists (${after})${sign === '-' ? ` and balance - ${$('amount', 'numeric')} >= 0` : ''}
@@ -249,15 +242,15 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
       : `select null::numeric as balance where exists (${after})`;
   const claimed = `insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
       select ${$('id', 'uuid')}, ${$('sourceEntity', 'text')}, ${$('sourceId', 'uuid')}, ${$('kind', 'text')}, ${$('amount', 'numeric')},
-        ${accountId('fromId')}, ${accountId('toId')}, ${$('actorId', 'uuid')}, ${$('memo', 'text')}
-      ${locate ? 'where exists (select from from_account) and exists (select from to_account)' : ''}
+        ${accountId('from')}, ${accountId('to')}, ${$('actorId', 'uuid')}, ${$('memo', 'text')}
+      where exists (select from from_account) and exists (select from to_account)
       on conflict do nothing
       returning id`;
-  const debit = move(fromIsLead, 'fromId', '-', 'select from claimed');
-  const credit = move(toIsLead, 'toId', '+', 'select from debit');
+  const debit = move(fromIsLead, 'from', '-', 'select from claimed');
+  const credit = move(toIsLead, 'to', '+', 'select from debit');
   const entries = [
-    ...(fromIsLead ? [side('debitEntry', 'fromLead', 'fromKind', 'fromId', '-', 'debit')] : []),
-    ...(toIsLead ? [side('creditEntry', 'toLead', 'toKind', 'toId', '', 'credit')] : []),
+    ...(fromIsLead ? [side('debitEntry', 'fromLead', 'fromKind', 'from', '-', 'debit')] : []),
+    ...(toIsLead ? [side('creditEntry', 'toLead', 'toKind', 'to', '', 'credit')] : []),
   ];
   const text = `
     with ${located}claimed as (${claimed}
@@ -265,9 +258,8 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
     ), credit as (${credit}
     )${entries.length ? `, entries as (insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after) ${entries.join(' union all ')})` : ''}
     select (select count(*) from claimed)::int as claimed, (select count(*) from credit)::int as moved,
-      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after${
-        locate ? ', (select id from from_account) as from_id, (select id from to_account) as to_id' : ''
-      }`;
+      (select balance::text from debit) as from_after, (select balance::text from credit) as to_after,
+      (select id from from_account) as from_id, (select id from to_account) as to_id`;
   const run = namedStatement<BookRow>(`ledger_book_${shape}`, text);
   booking = (tx: Tx, values: BookValues) =>
     run(
@@ -280,58 +272,33 @@ function bookingOf(fromIsLead: boolean, toIsLead: boolean, locate: boolean) {
 const bookings = new Map<string, (tx: Tx, values: BookValues) => Promise<BookRow[]>>();
 
 /**
- * Books one transfer in ONE statement (fewer round trips while the locks are held): claim the cause,
- * take the amount from `from` unless a lead's balance would go below zero, give it to `to`, write the
- * lead sides' entries with the balances before and after; a house side is left to `settle`. Nothing
- * when the cause was booked already; 422 INSUFFICIENT_FUNDS (the caller's transaction rolls back) when
- * a lead's `from` is short. The balances after are null for a house side (known at `settle`).
- * Given only refs (`from`/`to` without ids), the statement locates and locks the accounts itself, and
- * answers `missing` (nothing booked) when one is not opened yet.
+ * Books one transfer in ONE statement (fewer round trips while the locks are held): find and lock its
+ * accounts, claim the cause, take the amount from `from` unless a lead's balance would go below zero,
+ * give it to `to`, write the lead sides' entries with the balances before and after; a house side is
+ * left to `settle`. `missing` (nothing booked) when an account is not opened yet; not claimed when the
+ * cause was booked already; 422 INSUFFICIENT_FUNDS (the caller's transaction rolls back) when a lead's
+ * `from` is short. The balances after are null for a house side (known at `settle`).
  */
-async function book(
-  tx: Tx,
-  id: string,
-  debitEntry: string,
-  creditEntry: string,
-  from: AccountRow | AccountRef,
-  to: AccountRow | AccountRef,
-  request: TransferRequest,
-  actorId: string | null,
-) {
+async function book(tx: Tx, id: string, debitEntry: string, creditEntry: string, request: TransferRequest, actorId: string | null) {
   const { sourceEntity, sourceId, kind } = request.cause;
-  const side = (account: AccountRow | AccountRef) =>
-    'id' in account
-      ? { id: account.id, lead: account.leadId, kind: account.kind }
-      : { id: '', lead: refLead(account), kind: refKind(account) };
-  const [f, t] = [side(from), side(to)];
-  const locate = !f.id;
-  const [row] = await bookingOf(
-    !!f.lead,
-    !!t.lead,
-    locate,
-  )(tx, {
+  const [from, to] = [request.from, request.to].map((ref) => ({ leadId: refLead(ref), kind: refKind(ref) }));
+  const [row] = await bookingOf(!!from.leadId, !!to.leadId)(tx, {
     id,
     sourceEntity,
     sourceId,
     kind,
     amount: centsToNumeric(request.amountCents),
-    fromId: f.id,
-    toId: t.id,
     actorId,
     memo: request.memo ?? null,
     debitEntry,
     creditEntry,
-    fromLead: f.lead,
-    fromKind: f.kind,
-    toLead: t.lead,
-    toKind: t.kind,
+    fromLead: from.leadId,
+    fromKind: from.kind,
+    toLead: to.leadId,
+    toKind: to.kind,
   });
-  const accounts = locate
-    ? row.from_id && row.to_id
-      ? { from: { id: row.from_id, leadId: f.lead, kind: f.kind }, to: { id: row.to_id, leadId: t.lead, kind: t.kind } }
-      : null
-    : { from: from as AccountRow, to: to as AccountRow };
-  if (!accounts) return { missing: true as const };
+  if (!row.from_id || !row.to_id) return { missing: true as const };
+  const accounts = { from: { ...from, id: row.from_id }, to: { ...to, id: row.to_id } };
   if (!Number(row.claimed)) return { claimed: false as const, accounts, fromAfter: null, toAfter: null };
   if (!Number(row.moved)) throw new AppError('INSUFFICIENT_FUNDS');
   const cents = (value: string | null) => (value === null ? null : toCentsExact(value));
@@ -347,16 +314,16 @@ const accountChange = (account: AccountRow): Change => ({
 });
 
 /**
- * Books several transfers in one call: their accounts are locked once, in ascending id order, then each
- * transfer is booked unless its cause already was. Refuses the whole call (422 `INSUFFICIENT_FUNDS`)
- * when a lead's account would go below zero; the caller's transaction then rolls everything back.
- */
-/**
  * `after`: both accounts' balances in cents once booked (absent when the cause was booked already);
  * null for a house account, booked at `settle`.
  */
 export type TransferResult = { booked: boolean; after?: { from: number | null; to: number | null } };
 
+/**
+ * Books several transfers in one call, each unless its cause already was. Refuses the whole call (422
+ * `INSUFFICIENT_FUNDS`) when a lead's account would go below zero; the caller's transaction then rolls
+ * everything back.
+ */
 export async function transferMany(work: LedgerWork, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
   if (!requests.length) return [];
   for (const request of requests) {
@@ -368,9 +335,14 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
   if (!houseLegs) throw new Error('ledger: book inside a transaction whose owner opened the ledger (openLedger) and settles it');
   // The real person behind an impersonation, as the audit log records it.
   const actorId = work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null;
-  // One transfer (the usual case): one statement finds and locks its accounts and books it. Several,
-  // or an account not opened yet: every account is locked first, in id order, then each is booked.
-  let locked: Map<string, AccountRow> | undefined;
+  // One transfer (the usual case): one statement finds, locks and books. Several, or an account not
+  // opened yet: every account is opened and locked first, in id order (the bookings then find them held).
+  let locked = requests.length > 1;
+  if (locked)
+    await lockAccounts(
+      tx,
+      requests.flatMap((r) => [r.from, r.to]),
+    );
   const results: TransferResult[] = [];
   const touched = new Map<string, AccountRow>();
   for (const request of requests) {
@@ -379,15 +351,11 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
       { id: uuidv7(), leadId: refLead(request.from) },
       { id: uuidv7(), leadId: refLead(request.to) },
     ];
-    const bookWith = (from: AccountRow | AccountRef, to: AccountRow | AccountRef) =>
-      book(tx, id, entries[0].id, entries[1].id, from, to, request, actorId);
-    let booking = requests.length === 1 ? await bookWith(request.from, request.to) : undefined;
-    if (!booking || 'missing' in booking) {
-      locked ??= await lockAccounts(
-        tx,
-        requests.flatMap((r) => [r.from, r.to]),
-      );
-      booking = await bookWith(locked.get(refKey(request.from))!, locked.get(refKey(request.to))!);
+    let booking = await book(tx, id, entries[0].id, entries[1].id, request, actorId);
+    if ('missing' in booking && !locked) {
+      await lockAccounts(tx, [request.from, request.to]);
+      locked = true;
+      booking = await book(tx, id, entries[0].id, entries[1].id, request, actorId);
     }
     if ('missing' in booking) throw new Error('ledger: an account could not be opened');
     if (!booking.claimed) {

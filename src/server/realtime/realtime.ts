@@ -76,7 +76,7 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
   let pending = 0;
   let timer: NodeJS.Timeout | undefined;
   let lastSent = -Infinity;
-  const sendChanges = () => {
+  const emitChanges = () => {
     settingNs.emit('changes', { cursor: pending });
     pending = 0;
     timer = undefined;
@@ -86,7 +86,7 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
     changed(cursor) {
       pending = Math.max(pending, cursor);
       if (timer) return;
-      timer = setTimeout(sendChanges, Math.max(0, lastSent + CHANGES_EVERY_MS - performance.now()));
+      timer = setTimeout(emitChanges, Math.max(0, lastSent + CHANGES_EVERY_MS - performance.now()));
     },
     settingUpdated: (data, currentUser) => settingNs.emit('settingUpdated', { data, currentUser }),
     depositUpdated(ownerId, deposit) {
