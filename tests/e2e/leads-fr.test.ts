@@ -123,7 +123,7 @@ describe('leads and staff in French', () => {
     await row.getByRole('button', { name: 'Actions de la ligne' }).click();
     await page.getByRole('menuitem', { name: 'Supprimer' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
-    await visible(page.getByText('Échec de la suppression, Cette campagne est liée à au moins un prospect et ne peut pas être supprimée'));
+    await visible(page.getByText('Échec de la suppression, cette campagne est liée à au moins un prospect et ne peut pas être supprimée'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
     await visible(row);
   });

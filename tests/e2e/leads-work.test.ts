@@ -150,7 +150,7 @@ describe('leads: lead page, verification, campaigns, import, dashboard (en)', ()
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await visible(page.getByText('Failed to delete, This campaign is linked to at least one lead and cannot be deleted'));
+    await visible(page.getByText('Failed to delete, this campaign is linked to at least one lead and cannot be deleted'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     // Still listed: the refusal rolled the delete back.
     await visible(page.getByRole('region', { name: 'Campaigns', exact: true }).getByRole('cell', { name: 'Winter' }));

@@ -256,7 +256,7 @@ describe('offline: campaigns with the network cut', () => {
     // The server's refusal, in the toast of the action that made it.
     await expect
       .poll(async () => (await page.locator('[role=status], [role=alert]').allTextContents()).join(' | '))
-      .toContain('Failed to delete, This campaign is linked to at least one lead and cannot be deleted');
+      .toContain('Failed to delete, this campaign is linked to at least one lead and cannot be deleted');
     // The confirmation stays open on the refusal; closed, the list shows the campaign back.
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await visible(cell(page, 'From another device'));

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
 import { isLanguage, LOCALE_OF } from './languages.ts';
-import { tidyPunctuation } from './tidy-punctuation.ts';
+import { FORMATS, tidyPunctuation } from './tidy-punctuation.ts';
 import { setTranslator } from './translate.ts';
 
 export type Catalogue = Record<string, unknown>;
@@ -40,6 +40,7 @@ export async function initI18n({ catalogues = {} }: { catalogues?: Catalogues })
         // Every message, so user text never doubles punctuation (issue 14).
         postProcess: ['tidyPunctuation'],
       });
+    for (const [name, format] of Object.entries(FORMATS)) i18next.services.formatter?.add(name, (value) => format(value));
   }
   // English is every language's fallback.
   await ensureCatalogue('en');

@@ -7,6 +7,20 @@ import type { PostProcessorModule } from 'i18next';
  */
 export const tidy = (text: string) => text.replace(/(?<!\.)([.!?…])\.(?=\s|$)/g, '$1');
 
+/**
+ * `{{error, clause}}`: a message inserted after a comma ('Failed to delete, {{error, clause}}') reads
+ * as the rest of that sentence, so its first word loses its capital ('…, this campaign is linked…').
+ * Only a plain capitalised word does: not 'I', an acronym ('IBAN') or a word with more capitals
+ * ('PostgreSQL'). German messages keep `{{error}}`, because there a capital often marks a noun.
+ */
+export const asClause = (value: unknown): string =>
+  String(value ?? '').replace(/^(\p{Lu})(\p{Ll}*)(?=[\s,.;:!?]|$)/u, (word, first: string, rest: string) =>
+    word === 'I' ? word : first.toLowerCase() + rest,
+  );
+
+/** The formats a message may give an inserted value (`{{name, format}}`), for i18next and translate.ts alike. */
+export const FORMATS: Record<string, (value: unknown) => string> = { clause: asClause };
+
 export const tidyPunctuation: PostProcessorModule = {
   type: 'postProcessor',
   name: 'tidyPunctuation',

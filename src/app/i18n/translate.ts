@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
 import { LOCALE_OF } from './languages.ts';
-import { tidy } from './tidy-punctuation.ts';
+import { FORMATS, tidy } from './tidy-punctuation.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -29,7 +29,12 @@ export function wordsTranslator(words: Partial<Record<Language, Words>>, languag
     return typeof value === 'string' ? value : undefined;
   };
   return {
-    t: (key, params = {}) => tidy((find(key) ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))),
+    t: (key, params = {}) =>
+      tidy(
+        (find(key) ?? key).replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) =>
+          (format && FORMATS[format] ? FORMATS[format] : String)(params[name] ?? ''),
+        ),
+      ),
     exists: (key) => find(key) !== undefined,
     setLanguage: async (next) => {
       ui.language = next;
