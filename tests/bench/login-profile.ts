@@ -7,7 +7,7 @@ import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
-import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -19,7 +19,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/login`;
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-prof-chromium-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   headless: true,
   args: CHROMIUM_ARGS,
   serviceWorkers: 'block',
@@ -53,6 +53,8 @@ const inclusive = new Map<string, number>();
 for (let run = 0; run < RUNS; run++) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // The cache is off only with the Network domain on (tests/bench/client.bench.ts).
+  await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
