@@ -198,7 +198,12 @@ function serveClient(app: FastifyInstance, clientDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (built && request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+    if (
+      built &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      request.headers.accept?.includes('text/html')
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(request, reply, new AppError('NOT_FOUND'));

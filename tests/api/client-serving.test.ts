@@ -27,6 +27,11 @@ describe.skipIf(!existsSync(assets))('serving the built client', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<div id="root"');
+    // A HEAD (a monitor, a link checker) gets the same answer without the body.
+    const head = await server.app.inject({ method: 'HEAD', url: '/leads', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
     const api = await server.call({
       method: 'GET',
       url: '/api/v1/nothing-here',

@@ -75,7 +75,20 @@ const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).po
 
 // The same bare page sent with the app's own response headers (helmet's COOP, CSP, …): what those
 // headers cost a page by themselves, apart from what the app's code costs (docs/decisions/login-entry.md).
-const PER_RESPONSE = ['content-type', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'etag', 'last-modified', 'cache-control', 'vary', 'accept-ranges', 'transfer-encoding'];
+const PER_RESPONSE = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+  'accept-ranges',
+  'transfer-encoding',
+];
 const appHeaders = Object.fromEntries(
   [...(await fetch(appUrl, { headers: { accept: 'text/html' } })).headers].filter(([name]) => !PER_RESPONSE.includes(name)),
 );
