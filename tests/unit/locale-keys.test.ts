@@ -5,7 +5,7 @@ import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
 import i18next from 'i18next';
-import { tidy, tidyPunctuation } from '../../src/app/i18n/tidy-punctuation.ts';
+import { tidy, tidyPunctuation } from '../../src/app/i18n/inserted-values.ts';
 
 /**
  * Every message key the code names exists in every language (a missing one shows as a raw key such

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
 import { isLanguage, LOCALE_OF } from './languages.ts';
-import { FORMATS, tidyPunctuation } from './tidy-punctuation.ts';
+import { FORMATS, tidyPunctuation } from './inserted-values.ts';
 import { setTranslator } from './translate.ts';
 
 export type Catalogue = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
 import { LOCALE_OF } from './languages.ts';
-import { FORMATS, tidy } from './tidy-punctuation.ts';
+import { FORMATS, tidy } from './inserted-values.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 

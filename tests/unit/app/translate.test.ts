@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { changeLanguage, translate, wordsTranslator } from '../../../src/app/i18n/translate.ts';
-import { asClause } from '../../../src/app/i18n/tidy-punctuation.ts';
+import { asClause } from '../../../src/app/i18n/inserted-values.ts';
 import { ui } from '../../../src/app/state/ui.ts';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';

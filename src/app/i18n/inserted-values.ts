@@ -1,5 +1,7 @@
 import type { PostProcessorModule } from 'i18next';
 
+// How a value inserted into a message (a person's note, a server's error) reads inside it.
+
 /**
  * A value that ends its own sentence ('Too blurry.') inserted where a message ends one too
  * ('rejected: {{note}}.') would show '..' or '!.': the message's full stop gives way. An ellipsis
