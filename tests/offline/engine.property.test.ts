@@ -89,7 +89,10 @@ describe('offline engine, property-based', () => {
         const other = await server.user(root, { roles: ['admin'] });
         const online = switchableOnline(true);
         const fetch = faultyFetch(() => faults.next().value);
-        const make = () => engineFor(person.id, baseUrl, () => person.token, { online, fetch });
+        // A 'timeout' fault waits out the request timeout: 1.5 s instead of the harness's 5 s keeps 15 runs
+        // well inside the test's limit on a loaded CI machine (a real request that outlasts it is one more
+        // lost answer, which the engine must survive anyway).
+        const make = () => engineFor(person.id, baseUrl, () => person.token, { online, fetch, requestTimeoutMs: 1_500 });
         let engine = make();
         await engine.start();
         const model = new Map<string, string>();
