@@ -46,12 +46,7 @@ function checkAmount(amountCents: number) {
     throw new Error(`ledger: amount must be a positive integer of cents, got ${amountCents}`);
 }
 
-/**
- * Opens the accounts of these refs that are missing (a concurrent creator wins harmlessly) and locks
- * the lead's ones, for the bookings that follow to find. A lead's accounts are locked in ascending id order (two transfers over the same accounts never wait on
- * each other in a cycle); house accounts are only read: they may go negative, so nothing needs their
- * balance now, and their booking waits for `settle` at the end of the transaction (see `openLedger`).
- */
+/** The accounts of some leads and house kinds: the lead rows locked as the sort hands them over (in id order), the house rows only read. */
 const loadAccounts = namedStatement<AccountRow>(
   'ledger_accounts',
   `with lead_rows as (
@@ -65,24 +60,26 @@ const loadAccounts = namedStatement<AccountRow>(
   select id, lead_id, kind from accounts where lead_id is null and kind = any($3::text[])`,
 );
 
+/**
+ * Opens the accounts of these refs that are missing (a concurrent creator wins harmlessly) and locks
+ * the lead's ones, for the bookings that follow to find. A lead's accounts are locked in ascending id
+ * order (two transfers over the same accounts never wait on each other in a cycle); house accounts are
+ * only read: they may go negative, so nothing needs their balance now, and their booking waits for
+ * `settle` at the end of the transaction (see `openLedger`).
+ */
 async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
   const wanted = new Map(refs.map((ref) => [refKey(ref), ref]));
   const leadRefs = [...wanted.values()].filter((r): r is { lead: string; kind: LeadAccountKind } => 'lead' in r);
   const houseKinds = [...wanted.values()].flatMap((r) => ('house' in r ? [r.house] : []));
-  const keyOf = (row: AccountRow) => (row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`);
-  // ONE statement in the usual case: the lead rows locked as the sort hands them over (in id order),
-  // the house rows only read.
-  const load = async () => {
-    const rows = await loadAccounts(tx, [[...new Set(leadRefs.map((r) => r.lead))], [...new Set(leadRefs.map((r) => r.kind))], houseKinds]);
-    return new Map(rows.map((row) => [keyOf(row), row]));
-  };
-  const locked = await load();
-  const missing = [...wanted].filter(([key]) => !locked.has(key)).map(([, ref]) => ref);
+  const load = () => loadAccounts(tx, [[...new Set(leadRefs.map((r) => r.lead))], [...new Set(leadRefs.map((r) => r.kind))], houseKinds]);
+  const found = new Set((await load()).map((row) => (row.leadId ? `${row.leadId}:${row.kind}` : `house:${row.kind}`)));
+  const missing = [...wanted].filter(([key]) => !found.has(key)).map(([, ref]) => ref);
   if (missing.length) {
     await tx
       .insert(accounts)
       .values(missing.map((ref) => ({ id: uuidv7(), leadId: refLead(ref), kind: refKind(ref) })))
       .onConflictDoNothing();
+    // Again, to lock the lead accounts just opened.
     await load();
   }
 }
