@@ -31,29 +31,7 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
       className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
     >
       <ArkFileUpload.Label className={labelStyle}>{label}</ArkFileUpload.Label>
-      <ArkFileUpload.Dropzone
-        // The button inside opens the picker: a clickable zone around it would nest one control in another.
-        disableClick
-        className={css({
-          borderWidth: '2px',
-          borderStyle: 'dashed',
-          borderColor: 'border',
-          borderRadius: 'md',
-          p: 'pad',
-          display: 'flex',
-          flexDir: 'column',
-          alignItems: 'center',
-          gap: '2',
-          color: 'fg.muted',
-          fontSize: 'sm',
-          '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' },
-        })}
-      >
-        {t('app.upload.drop')}
-        <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>
-          {t('app.upload.choose')}
-        </ArkFileUpload.Trigger>
-      </ArkFileUpload.Dropzone>
+      <DropZone drop={t('app.upload.drop')} choose={t('app.upload.choose')} />
       <ArkFileUpload.Context>
         {(api) =>
           api.rejectedFiles.length > 0 ? (
@@ -69,5 +47,35 @@ export function FileUpload({ label, accept, maxBytes = MAX_FILE_BYTES, onFile, e
       {error ? <span className={css({ fontSize: 'xs', color: 'error', fontWeight: 'medium' })}>{error}</span> : null}
       <ArkFileUpload.HiddenInput aria-label={label} />
     </ArkFileUpload.Root>
+  );
+}
+
+/**
+ * Where files are dropped, with a button that opens the picker; inside any `FileUpload.Root` of Ark
+ * (one file here, several on the verification screen).
+ */
+export function DropZone({ drop, choose }: { drop: string; choose: string }) {
+  return (
+    <ArkFileUpload.Dropzone
+      // The button inside opens the picker: a clickable zone around it would nest one control in another.
+      disableClick
+      className={css({
+        borderWidth: '2px',
+        borderStyle: 'dashed',
+        borderColor: 'border',
+        borderRadius: 'md',
+        p: 'pad',
+        display: 'flex',
+        flexDir: 'column',
+        alignItems: 'center',
+        gap: '2',
+        color: 'fg.muted',
+        fontSize: 'sm',
+        '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' },
+      })}
+    >
+      {drop}
+      <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>{choose}</ArkFileUpload.Trigger>
+    </ArkFileUpload.Dropzone>
   );
 }

@@ -13,6 +13,7 @@ import { FileUpload } from '../../ui/file-upload.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { Select } from '../../ui/select.tsx';
+import { OfflineNote } from '../../ui/offline-note.tsx';
 import { downloadTemplate, importCheck, importLeads, type ImportReport } from '../../api/lead-api.ts';
 import {
   guessMapping,
@@ -154,22 +155,7 @@ export function ImportScreen() {
           </Button>
         }
       />
-      {!online ? (
-        <p
-          role="status"
-          className={css({
-            bg: 'warning.subtle',
-            borderWidth: '1px',
-            borderColor: 'warning',
-            borderRadius: 'md',
-            px: '3',
-            py: '2',
-            fontSize: 'sm',
-          })}
-        >
-          {t('errors.OFFLINE')}
-        </p>
-      ) : null}
+      <OfflineNote text={t('errors.OFFLINE')} />
       <Card title={t('app.import.step1')}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.import.help', { columns: IMPORT_COLUMNS.join(', ') })}</p>
         <div

@@ -3,7 +3,7 @@ import { PURPOSES } from '../../../shared/file-kinds.ts';
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css, cx } from '../../../../styled-system/css';
+import { css } from '../../../../styled-system/css';
 import { MAX_FILE_BYTES } from '../../../shared/constants.ts';
 import { toApiError } from '../../api/http.ts';
 import { offlineError, useOnline } from '../../api/online-only.ts';
@@ -11,13 +11,15 @@ import { formatNumber } from '../../i18n/format.ts';
 import { auth, setUser, type CurrentUser } from '../../state/auth.ts';
 import { runOp } from '../../state/ops.ts';
 import { showToast } from '../../state/ui.ts';
-import { Button, buttonRecipe } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DropZone } from '../../ui/file-upload.tsx';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { labelStyle } from '../../ui/field.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { DocumentList } from './document-list.tsx';
 import { documentsOf, uploadDocument, type DocumentsAnswer } from '../../api/lead-api.ts';
 import { VerificationBadge } from '../../ui/person-badges.tsx';
+import { OfflineNote } from '../../ui/offline-note.tsx';
 
 /** What the server takes as a verification document (sniffed from the bytes there, too). */
 /** What the server takes for a verification document (src/shared/file-kinds.ts). */
@@ -93,22 +95,7 @@ export function MyDocumentsScreen() {
       </Card>
       {canUpload ? (
         <Card title={status === 'rejected' ? t('app.documents.uploadNew') : t('app.documents.upload')}>
-          {!online ? (
-            <p
-              role="status"
-              className={css({
-                bg: 'warning.subtle',
-                borderWidth: '1px',
-                borderColor: 'warning',
-                borderRadius: 'md',
-                px: '3',
-                py: '2',
-                fontSize: 'sm',
-              })}
-            >
-              {t('errors.OFFLINE')}
-            </p>
-          ) : null}
+          <OfflineNote text={t('errors.OFFLINE')} />
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.documents.rules')}</p>
           <ArkFileUpload.Root
             translations={{ dropzone: t('app.documents.drop') }}
@@ -136,29 +123,7 @@ export function MyDocumentsScreen() {
             className={css({ display: 'flex', flexDir: 'column', gap: '2' })}
           >
             <ArkFileUpload.Label className={labelStyle}>{t('app.documents.files')}</ArkFileUpload.Label>
-            <ArkFileUpload.Dropzone
-              // The button inside opens the picker: a clickable zone around it would nest one control in another.
-              disableClick
-              className={css({
-                borderWidth: '2px',
-                borderStyle: 'dashed',
-                borderColor: 'border',
-                borderRadius: 'md',
-                p: 'pad',
-                display: 'flex',
-                flexDir: 'column',
-                alignItems: 'center',
-                gap: '2',
-                color: 'fg.muted',
-                fontSize: 'sm',
-                '&[data-dragging]': { borderColor: 'primary', bg: 'primary.subtle' },
-              })}
-            >
-              {t('app.documents.drop')}
-              <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }))}>
-                {t('app.documents.choose')}
-              </ArkFileUpload.Trigger>
-            </ArkFileUpload.Dropzone>
+            <DropZone drop={t('app.documents.drop')} choose={t('app.documents.choose')} />
             <ArkFileUpload.Context>
               {(api) =>
                 api.acceptedFiles.length ? (
