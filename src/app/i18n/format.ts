@@ -18,6 +18,10 @@ export const formatMoney = (euros: number, locale = ui.localLanguage) =>
 export const formatNumber = (value: number, locale = ui.localLanguage) =>
   formatter(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 
+/** A short number for a chart's axis: "12K", "1.5M". */
+export const formatCompact = (value: number, locale = ui.localLanguage) =>
+  formatter(`compact:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(value);
+
 export const formatDate = (value: string | number | Date, locale = ui.localLanguage) =>
   formatter(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(new Date(value));
 

@@ -168,8 +168,8 @@ export function Statement({ leadId }: { leadId: string }) {
             alignItems: 'end',
           })}
         >
-          <DatePicker label={t('app.dashboard.from')} value={from} onChange={(v) => (setFrom(v), setPage(1))} />
-          <DatePicker label={t('app.dashboard.to')} value={to} onChange={(v) => (setTo(v), setPage(1))} />
+          <DatePicker label={t('app.dayRange.from')} value={from} onChange={(v) => (setFrom(v), setPage(1))} />
+          <DatePicker label={t('app.dayRange.to')} value={to} onChange={(v) => (setTo(v), setPage(1))} />
           <Select
             label={t('app.money.billing.kind')}
             options={[

@@ -1,31 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import type { DepositStats } from '../../../shared/money/stats.ts';
 import { useFetch } from '../../data/use-fetch.ts';
 import { useCampaigns, useStaff } from '../../data/use-lookup.ts';
-import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
-import { Button } from '../../ui/button.tsx';
+import { formatCompact, formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
-import { DatePicker } from '../../ui/date-picker.tsx';
+import { DayChartFigure, type ChartValues, type DaySeries } from '../../ui/day-chart.tsx';
+import { DayRangeControls, useDayRange } from '../../ui/day-range.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { FlowChart, type FlowSeries } from './flow-chart.tsx';
 import { depositStats, withdrawalStats } from './money-api.ts';
 import { MoneyStatsPanel } from './money-stats-panel.tsx';
 
-const DAY = 86_400_000;
-const isoDay = (time: number) => {
-  const d = new Date(time);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const PRESETS = [7, 30, 90] as const;
+/** Euros: exact in the legend and the table, short on the axis. */
+const EUROS: ChartValues = { format: formatMoney, axis: formatCompact };
 
 /** Cash flow (DESIGN.md §13): deposits and withdrawals together, the daily net flow, totals, first deposits. */
 export function CashFlowScreen() {
   const { t } = useTranslation();
-  const today = isoDay(Date.now());
-  const [range, setRange] = useState({ from: isoDay(Date.now() - 29 * DAY), to: today });
-  const valid = range.from <= range.to;
+  const days = useDayRange();
+  const { range, valid } = days;
   const flow = useFetch(
     (signal) =>
       valid
@@ -40,10 +34,10 @@ export function CashFlowScreen() {
     if (!flow.data) return null;
     const out = new Map(flow.data.withdrawals.daily.map((d) => [d.date, d.completed.amount]));
     const days = flow.data.deposits.daily.map((d) => d.date);
-    const series: FlowSeries[] = [
+    const series: DaySeries[] = [
       { label: t('app.money.cashFlow.deposits'), tone: 'success', values: flow.data.deposits.daily.map((d) => d.completed.amount) },
       { label: t('app.money.cashFlow.withdrawals'), tone: 'error', values: days.map((day) => out.get(day) ?? 0) },
-      { label: t('app.money.cashFlow.net'), tone: 'primary', values: flow.data.deposits.daily.map((d) => d.net) },
+      { label: t('app.money.cashFlow.net'), tone: 'primary', main: true, values: flow.data.deposits.daily.map((d) => d.net) },
     ];
     return { days, series };
   }, [flow.data, t]);
@@ -53,31 +47,7 @@ export function CashFlowScreen() {
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       <PageHeader title={t('app.nav.cash-flow')} />
       <Card title={t('app.money.cashFlow.netFlow')}>
-        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'end' })}>
-          <div className={css({ w: '44' })}>
-            <DatePicker label={t('app.dashboard.from')} value={range.from} onChange={(from) => from && setRange((r) => ({ ...r, from }))} />
-          </div>
-          <div className={css({ w: '44' })}>
-            <DatePicker label={t('app.dashboard.to')} value={range.to} onChange={(to) => to && setRange((r) => ({ ...r, to }))} />
-          </div>
-          <div role="group" aria-label={t('app.dashboard.range')} className={css({ display: 'flex', gap: '1' })}>
-            {PRESETS.map((days) => (
-              <Button
-                key={days}
-                variant="outline"
-                size="sm"
-                onClick={() => setRange({ from: isoDay(Date.now() - (days - 1) * DAY), to: today })}
-              >
-                {t(`app.dashboard.last${days}`)}
-              </Button>
-            ))}
-          </div>
-        </div>
-        {!valid ? (
-          <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
-            {t('app.dashboard.badRange')}
-          </p>
-        ) : null}
+        <DayRangeControls {...days} presets={[7, 30, 90]} />
         {flow.error ? (
           <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
             {t('app.money.statsFailed', { error: flow.error.message })}
@@ -85,37 +55,17 @@ export function CashFlowScreen() {
         ) : null}
         {flow.loading && !flow.data ? <Spinner label={t('app.common.loading')} /> : null}
         {flow.data && chart ? (
-          <figure className={css({ display: 'flex', flexDir: 'column', gap: '2', m: '0' })}>
-            <figcaption className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {t('app.money.cashFlow.netTotal', { amount: formatMoney(flow.data.deposits.net) })} · {label}
-            </figcaption>
-            <div role="img" aria-label={`${label}. ${t('app.money.cashFlow.netTotal', { amount: formatMoney(flow.data.deposits.net) })}`}>
-              <FlowChart days={chart.days} series={chart.series} dayLabel={t('app.dashboard.day')} />
-            </div>
-            <table className={css({ srOnly: true })} data-testid="flow-data">
-              <caption>{label}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.dashboard.day')}</th>
-                  {chart.series.map((s) => (
-                    <th key={s.label} scope="col">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {chart.days.map((day, i) => (
-                  <tr key={day}>
-                    <td>{formatDate(`${day}T00:00:00`)}</td>
-                    {chart.series.map((s) => (
-                      <td key={s.label}>{formatMoney(s.values[i] ?? 0)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </figure>
+          <DayChartFigure
+            title={label}
+            summary={t('app.money.cashFlow.netTotal', { amount: formatMoney(flow.data.deposits.net) })}
+            days={chart.days}
+            series={chart.series}
+            values={EUROS}
+            dayLabel={t('app.dashboard.day')}
+            height={280}
+            chartTestId="flow-chart"
+            tableTestId="flow-data"
+          />
         ) : null}
       </Card>
       <Card title={t('app.money.cashFlow.depositTotals')}>
