@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import type { ListColumn } from '../../lists/entity-list.tsx';
-import type { ListState } from '../../lists/list-state.ts';
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
-import { MoneyListScreen } from './money-list-screen.tsx';
+import { MoneyListScreen, type MoneyScreenProps } from './money-list-screen.tsx';
 
 /** Columns read by everyone: how the money came, the card (brand and last 4 only), why it failed. */
 function useDepositColumns(): ListColumn[] {
@@ -24,18 +23,7 @@ function useDepositColumns(): ListColumn[] {
 }
 
 /** Deposits: staff see those in scope with complete/fail; a lead sees its own and pays by card. */
-export function DepositsScreen({
-  state,
-  onStateChange,
-  leadId,
-  onMoneyMoved,
-}: {
-  state: ListState;
-  onStateChange: (next: ListState) => void;
-  /** One lead's records (its page), see MoneyListScreen. */
-  leadId?: string;
-  onMoneyMoved?: () => void;
-}) {
+export function DepositsScreen({ state, onStateChange, leadId, onMoneyMoved }: MoneyScreenProps) {
   const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   const columns = useDepositColumns();

@@ -26,6 +26,16 @@ const STATUSES = { deposit: DEPOSIT_STATUSES, withdrawal: WITHDRAWAL_STATUSES } 
 
 type Pending = { row: EntityRecord; action: string; done: () => void };
 
+/** What a deposits or withdrawals screen takes: the list's state, and with `leadId` one lead's records (its page). */
+export type MoneyScreenProps = {
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** Only this lead's records, and entries made for this lead. */
+  leadId?: string;
+  /** After an action or an entry: balances shown beside the list are read again. */
+  onMoneyMoved?: () => void;
+};
+
 /**
  * Deposits or withdrawals (DESIGN.md §13): the list kit with a status filter and stats; each row
  * offers only the actions its status allows for the reader's role, run online (never queued). Staff
@@ -40,18 +50,12 @@ export function MoneyListScreen({
   actions,
   leadId,
   onMoneyMoved,
-}: {
+}: MoneyScreenProps & {
   entity: MoneyEntity;
-  state: ListState;
-  onStateChange: (next: ListState) => void;
   /** Columns of this entity beside amount, status and date. */
   columns: readonly ListColumn[];
   /** The page's own buttons (deposit by card, request a withdrawal). */
   actions?: ReactNode;
-  /** Only this lead's records, and entries made for this lead. */
-  leadId?: string;
-  /** After an action or an entry: balances shown beside the list are read again. */
-  onMoneyMoved?: () => void;
 }) {
   const { t } = useTranslation();
   const me = useSnapshot(auth).user;

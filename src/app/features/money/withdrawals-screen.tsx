@@ -3,25 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import type { ListColumn } from '../../lists/entity-list.tsx';
-import type { ListState } from '../../lists/list-state.ts';
 import { auth } from '../../state/auth.ts';
 import { Button } from '../../ui/button.tsx';
-import { MoneyListScreen } from './money-list-screen.tsx';
+import { MoneyListScreen, type MoneyScreenProps } from './money-list-screen.tsx';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 /** Withdrawals: staff approve (above the threshold), complete or fail; a lead requests one. */
-export function WithdrawalsScreen({
-  state,
-  onStateChange,
-  leadId,
-  onMoneyMoved,
-}: {
-  state: ListState;
-  onStateChange: (next: ListState) => void;
-  /** One lead's records (its page), see MoneyListScreen. */
-  leadId?: string;
-  onMoneyMoved?: () => void;
-}) {
+export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }: MoneyScreenProps) {
   const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   const [requesting, setRequesting] = useState(false);
