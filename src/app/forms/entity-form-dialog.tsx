@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
-import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { describeSchema, type FieldDescriptor } from './describe-schema.ts';
 import { FormFields, useFieldLabel } from './form-fields.tsx';
 import { FormError } from './form-error.tsx';
+import { FormActions } from './form-actions.tsx';
 import { useZodForm, type FormValues, type OutputOf } from './use-zod-form.ts';
 
 export type EntityFormDialogProps<S extends z.ZodType> = {
@@ -45,14 +45,7 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
       >
         <FormError form={form} />
         <FormFields form={form} fields={descriptors} label={label} optionLabel={optionLabel} />
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-          <Button variant="outline" onClick={props.onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {props.submitLabel}
-          </Button>
-        </div>
+        <FormActions submitLabel={props.submitLabel} submitting={form.submitting} onCancel={props.onClose} />
       </form>
     </Dialog>
   );

@@ -17,12 +17,12 @@ import { runOp } from '../state/ops.ts';
 import { auth } from '../state/auth.ts';
 import { settings } from '../state/settings.ts';
 import { showToast } from '../state/ui.ts';
-import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field, FieldInput } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
 import { forgetLookups, useAssignable, useCampaigns } from '../data/use-lookup.ts';
+import { FormActions } from './form-actions.tsx';
 
 export type PersonKind = 'lead' | 'staff';
 
@@ -163,14 +163,11 @@ export function PersonFormDialog({
             </>
           )}
         </div>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-          <Button variant="outline" onClick={onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {creating ? t('app.common.create') : t('app.common.save')}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={creating ? t('app.common.create') : t('app.common.save')}
+          submitting={form.submitting}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

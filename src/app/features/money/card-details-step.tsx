@@ -4,10 +4,10 @@ import { css } from '../../../../styled-system/css';
 import { COUNTRIES } from '../../../shared/countries.ts';
 import { cardBrand, cardDigits, cvvLength } from '../../../shared/money/card.ts';
 import { FormError } from '../../forms/form-error.tsx';
+import { FormActions } from '../../forms/form-actions.tsx';
 import type { ZodForm } from '../../forms/use-zod-form.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
 import { Field, FieldInput, FieldSelect } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { formatExpiryInput, groupCardNumber } from './card-input.ts';
@@ -170,14 +170,13 @@ export function CardDetailsStep({ form, onCancel }: { form: ZodForm; onCancel: (
         </div>
       </fieldset>
       <FormError form={form} />
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap', mt: '4' })}>
-        <Button variant="outline" onClick={onCancel}>
-          {t('app.common.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting} disabled={!online}>
-          {t('app.money.wizard.pay')}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={t('app.money.wizard.pay')}
+        submitting={form.submitting}
+        onCancel={onCancel}
+        disabled={!online}
+        className={css({ mt: '4' })}
+      />
     </form>
   );
 }

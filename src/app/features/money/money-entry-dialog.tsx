@@ -5,9 +5,9 @@ import { withdrawalCreateSchema } from '../../../shared/entities/withdrawal.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
 import { FormError } from '../../forms/form-error.tsx';
+import { FormActions } from '../../forms/form-actions.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { showToast } from '../../state/ui.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
@@ -100,14 +100,12 @@ export function MoneyEntryDialog({
           />
         </Field>
         <FormError form={form} />
-        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-          <Button variant="outline" onClick={onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={!online}>
-            {t(`app.money.entry.${entity}.submit`)}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={t(`app.money.entry.${entity}.submit`)}
+          submitting={form.submitting}
+          onCancel={onClose}
+          disabled={!online}
+        />
       </form>
     </Dialog>
   );

@@ -5,11 +5,11 @@ import { amountField } from '../../../shared/money/card-deposit.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { useFetch } from '../../data/use-fetch.ts';
 import { FormError } from '../../forms/form-error.tsx';
+import { FormActions } from '../../forms/form-actions.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
@@ -63,14 +63,7 @@ export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => vo
           />
         </Field>
         {form.errors.amount ? null : <FormError form={form} />}
-        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-          <Button variant="outline" onClick={onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={!online}>
-            {t('app.money.withdraw.submit')}
-          </Button>
-        </div>
+        <FormActions submitLabel={t('app.money.withdraw.submit')} submitting={form.submitting} onCancel={onClose} disabled={!online} />
       </form>
     </Dialog>
   );
