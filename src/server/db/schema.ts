@@ -439,21 +439,6 @@ export const changeLogCompactions = pgTable('change_log_compactions', {
   removed: integer().notNull(),
 });
 
-/** Double-entry-style ledger: one row per balance change, written with its cause (DESIGN.md §6). */
-export const ledger = pgTable(
-  'ledger',
-  {
-    id: uuid().primaryKey(),
-    userId: owner(),
-    amount: money().notNull(),
-    kind: text().notNull(),
-    sourceEntity: text().notNull(),
-    sourceId: uuid().notNull(),
-    at: at().notNull().defaultNow(),
-  },
-  (t) => [index().on(t.userId, t.at), uniqueIndex('ledger_source_unique').on(t.sourceEntity, t.sourceId, t.kind)],
-);
-
 /**
  * The scheduler's bookings (DESIGN.md §14): one row per (job, due item), inserted when the item is
  * found due, locked FOR UPDATE SKIP LOCKED by the node that runs it and marked done in the

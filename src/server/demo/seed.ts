@@ -11,7 +11,6 @@ import {
   deposits,
   dividends,
   investments,
-  ledger,
   notifications,
   offers,
   orders,
@@ -78,7 +77,7 @@ export type DemoLogin = { email: string; password: string; roles: string[]; firs
 export type SeedReport = {
   seed: number;
   leads: number;
-  /** Rows made per entity (SPEC.md names), plus `ledger` and `changeLog`. */
+  /** Rows made per entity (SPEC.md names), plus `changeLog`. */
   counts: Record<string, number>;
   logins: DemoLogin[];
   durationMs: number;
@@ -108,7 +107,6 @@ const SEEDED_TABLES = [
   orders,
   offers,
   notifications,
-  ledger,
   changeLog,
   settings,
 ];
@@ -167,8 +165,8 @@ export async function hasData(db: Executor): Promise<boolean> {
 
 /**
  * Fills `db` with realistic demo data: staff, `leads` leads over campaigns, their comments, money
- * records (deposits, withdrawals, investments with dividends, orders) with matching ledger rows,
- * the catalogue (projects, markets, categories with dynamic fields, products) and offers. Every row
+ * records (deposits, withdrawals, investments with dividends, orders; the ledger books the deposits
+ * and withdrawals, as the API does: `bookMoney`), the catalogue (projects, markets, categories with dynamic fields, products) and offers. Every row
  * also gets its change-log row, with the audience `audienceOf` (src/server/policy.ts) would give it,
  * so `/sync` serves the demo like data made through the API. One transaction: all or nothing.
  */
@@ -319,8 +317,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       await write('order', orders, block.orders);
       await write('offer', offers, block.offers);
       await write('notification', notifications, block.notifications);
-      await insertRows(tx, ledger, block.ledger);
-      tally('ledger', block.ledger.length);
       await bookMoney(block);
       await flushChanges();
       log(`  seeded ${Math.min(leadCount, first + BLOCK)} / ${leadCount} leads`);
@@ -440,8 +436,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       const later = (share = 0.4) => (clock = clock + Math.floor(random.next() * share * (now - clock)) + 60_000);
       /** Money the lead may still spend: deposits in, minus investments, withdrawals and possible order losses. */
       let spendable = 0;
-      const credit = (kind: string, sourceEntity: string, sourceId: string, amount: number, at: number) =>
-        block.ledger.push({ id: random.uuid(at), userId: leadId, amount: euros(amount), kind, sourceEntity, sourceId, at: new Date(at) });
 
       if (assignedTo && random.chance(0.05)) {
         block.notifications.push({
@@ -522,7 +516,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         block.deposits.push(deposit);
         if (status === 'completed') {
           spendable += amount;
-          credit('deposit', 'deposit', deposit.id, amount, updated);
           if (random.chance(0.3)) {
             block.notifications.push({ ...record(updated), userId: leadId, ...NOTIFICATIONS.deposit, read: random.chance(0.6) });
           }
@@ -549,7 +542,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
             };
             block.investments.push(investment);
             spendable -= amount;
-            credit('investment', 'investment', investment.id, -amount, at);
             if (project.dividendFrequency === 'monthly') {
               const monthly = Math.round((amount * project.rentability) / 100 / 12);
               for (let month = 1; addMonths(at, month) <= now; month++) {
@@ -557,14 +549,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
                 const dividend = { ...record(paid), userId: leadId, investmentId: investment.id, amount: euros(monthly) };
                 block.dividends.push(dividend);
                 // Not added to `spendable`: later events may be dated before this payment.
-                credit('dividend', 'dividend', dividend.id, monthly, paid);
               }
             }
           }
         }
       }
 
-      // Orders: forex and binary options; a closed order's loss is reserved up front, its gain counted only in the ledger.
+      // Orders: forex and binary options; a closed order's loss is taken from what the lead may spend, its gain never added to it.
       const orderCount = spendable >= 5_000 && (demo || random.chance(0.45)) ? random.int(1, 4) : 0;
       for (let i = 0; i < orderCount && spendable >= 5_000; i++) {
         const at = later(0.3);
@@ -597,10 +588,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
           expiration: expiration === null ? null : new Date(expiration),
         };
         block.orders.push(order);
-        if (closed && profit !== 0) {
-          if (profit < 0) spendable += profit;
-          credit('order_profit', 'order', order.id, profit, closedAt);
-        }
+        if (profit < 0) spendable += profit;
       }
 
       // Withdrawals come last: a completed or pending one is never more than what is there.
@@ -626,7 +614,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         };
         block.withdrawals.push(withdrawal);
         if (status !== 'failed') spendable -= amount;
-        if (status === 'completed') credit('withdrawal', 'withdrawal', withdrawal.id, -amount, Math.min(updated, now));
       }
 
       // Offers on vault products.
@@ -676,7 +663,6 @@ class Block {
   orders: Row[] = [];
   offers: Row[] = [];
   notifications: Row[] = [];
-  ledger: Row[] = [];
   documents: { ownerId: string; originalName: string; createdAt: Date; rejectedAt: Date | null }[] = [];
 }
 
