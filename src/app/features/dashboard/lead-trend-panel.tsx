@@ -20,8 +20,8 @@ const COUNTS: ChartValues = {
 export function LeadTrendPanel() {
   const { t } = useTranslation();
   // By default the days the 'New (30 days)' figure counts.
-  const days = useDayRange();
-  const { range, valid } = days;
+  const dayRange = useDayRange();
+  const { range, valid } = dayRange;
   const trend = useFetch((signal) => (valid ? leadTrend(range.from, range.to, signal) : Promise.resolve(null)), [range.from, range.to]);
   const data = trend.data?.trendData;
   // Made once per answer: the chart draws again whenever its days or series change.
@@ -42,7 +42,7 @@ export function LeadTrendPanel() {
   });
   return (
     <Card title={t('app.dashboard.leadTrend')}>
-      <DayRangeControls {...days} />
+      <DayRangeControls {...dayRange} />
       {trend.error ? (
         <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
           {t('app.dashboard.loadFailed', { error: trend.error.message })}

@@ -18,8 +18,8 @@ const EUROS: ChartValues = { format: formatMoney, axis: formatCompact };
 /** Cash flow (DESIGN.md §13): deposits and withdrawals together, the daily net flow, totals, first deposits. */
 export function CashFlowScreen() {
   const { t } = useTranslation();
-  const days = useDayRange();
-  const { range, valid } = days;
+  const dayRange = useDayRange();
+  const { range, valid } = dayRange;
   const flow = useFetch(
     (signal) =>
       valid
@@ -47,7 +47,7 @@ export function CashFlowScreen() {
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
       <PageHeader title={t('app.nav.cash-flow')} />
       <Card title={t('app.money.cashFlow.netFlow')}>
-        <DayRangeControls {...days} presets={[7, 30, 90]} />
+        <DayRangeControls {...dayRange} presets={[7, 30, 90]} />
         {flow.error ? (
           <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
             {t('app.money.statsFailed', { error: flow.error.message })}
