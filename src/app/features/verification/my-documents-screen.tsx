@@ -21,8 +21,7 @@ import { documentsOf, uploadDocument, type DocumentsAnswer } from '../../api/lea
 import { VerificationBadge } from '../../ui/person-badges.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 
-/** What the server takes as a verification document (sniffed from the bytes there, too). */
-/** What the server takes for a verification document (src/shared/file-kinds.ts). */
+/** What the server takes for a verification document (src/shared/file-kinds.ts; it sniffs the bytes too). */
 const ACCEPT = PURPOSES.document.join(',');
 const MAX_FILES = 10;
 
