@@ -164,6 +164,40 @@ describe('offline engine against the real server', () => {
     await engine.stop();
   });
 
+  it('a pull asked for while one is running pulls again after it: a change made meanwhile is not missed', async () => {
+    const person = await server.user(await server.rootToken(), { roles: ['admin'] });
+    // Holds the answer of one /sync request, already read by the server, until released.
+    let hold: { reached: () => void; released: Promise<void> } | undefined;
+    const engine = engineFor(person.id, baseUrl, () => person.token, {
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        const held = url.includes('/v1/sync') ? hold : undefined;
+        if (held) {
+          hold = undefined;
+          held.reached();
+          await held.released;
+        }
+        return answer;
+      },
+    });
+    await engine.start();
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      hold = { reached: resolve, released: new Promise<void>((done) => (release = done)) };
+    });
+    const running = engine.pull();
+    await reached; // that pull has read the server
+    const made = await server.call({ method: 'POST', url: '/api/v1/campaign', token: admin.token, payload: { name: 'Made meanwhile' } });
+    expect(made.status).toBe(201);
+    // What a socket 'changes' event does: ask for a pull while the earlier one still runs.
+    const asked = engine.pull();
+    release();
+    await running;
+    await asked;
+    expect((await engine.db.records('campaign').get(made.body.id))?.name).toBe('Made meanwhile');
+    await engine.stop();
+  });
+
   it('makes a version conflict the person resolves: keep mine, or take theirs', async () => {
     const online = switchableOnline(true);
     const engine = engineFor(admin.id, baseUrl, () => admin.token, { online });

@@ -325,12 +325,27 @@ export function createOfflineEngine(options: EngineOptions) {
   }
 
   let pulling: Promise<void> | undefined;
-  /** Pulls `/sync` until caught up; records with unsent changes keep the local version. */
+  /** The pull asked for while one ran: it starts when that one ends, shared by all who asked meanwhile. */
+  let pullAgain: Promise<void> | undefined;
+  /**
+   * Pulls `/sync` until caught up; records with unsent changes keep the local version. The pull a
+   * caller waits for starts after its call: one already running may have read the server before the
+   * change the caller heard of (a socket `changes` event), so it is followed by one more.
+   */
   function pull(): Promise<void> {
     // Offline, paused or signed out: nothing to pull now, and nothing kept (a kept promise would
     // stand for every later pull, so the mirror would never be pulled again).
     if (!status.online || status.pausedForAuth || !options.getToken()) return pulling ?? Promise.resolve();
-    pulling ??= (async () => {
+    if (pulling) {
+      pullAgain ??= pulling
+        .catch(() => undefined)
+        .then(() => {
+          pullAgain = undefined;
+          return running ? pull() : undefined;
+        });
+      return pullAgain;
+    }
+    pulling = (async () => {
       setStatus({ syncing: true });
       try {
         type Page = {
@@ -591,6 +606,7 @@ export function createOfflineEngine(options: EngineOptions) {
       for (const stop of stops.splice(0)) stop();
       stopWatchingOutbox();
       await pulling;
+      await pullAgain;
       while (inFlight.size) await new Promise((resolve) => setTimeout(resolve, 5));
       channel?.close();
       db.close();
