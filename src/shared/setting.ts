@@ -25,6 +25,13 @@ export const settingUpdateSchema = z
     receiveNotifications: bool(),
     /** Withdrawals above this amount need two staff approvals (DESIGN.md §6). */
     withdrawalApprovalThreshold: money(),
+    /** Four eyes on money that staff create (DESIGN.md §6); only root switches it off. */
+    fourEyes: bool(),
+    /** Card deposits: the most one may carry, and the most one lead may deposit by card in 24 hours. */
+    cardDepositMax: money(),
+    cardDepositDailyMax: money(),
+    /** Amounts above this ask once more before they are sent. */
+    amountConfirmationLevel: money(),
   })
   .partial();
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

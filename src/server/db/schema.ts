@@ -133,6 +133,10 @@ export const deposits = pgTable(
     transactionId: text(),
     /** `card` (through the payment gateway) or `bank_transfer` (entered by staff). */
     method: text().notNull().default('bank_transfer'),
+    /** Who entered it: the lead itself (a card deposit) or a staff member (a bank transfer, never its completer). */
+    createdBy: uuid(),
+    /** Who completed or failed a staff-entered deposit (four eyes: never `createdBy`). */
+    decidedBy: uuid(),
     /** The gateway's reference of a card deposit. */
     gatewayReference: text(),
     /** Why a deposit failed (card_declined, insufficient_funds, bank_declined, authentication_failed, rejected_by_staff). */
@@ -185,9 +189,38 @@ export const withdrawals = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** Who completed or failed it. */
+    decidedBy: uuid(),
     failureReason: text(),
   },
   (t) => [index().on(t.userId, t.dateCreation), index().on(t.status), index().on(t.dateCreation), index().on(t.amount)],
+);
+
+/**
+ * A manual adjustment of a lead's available funds (DESIGN.md §6): entered by one admin with a reason,
+ * booked (adjustments ⇄ available) only when another staff member completes it (four eyes).
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    ...record(),
+    userId: owner(),
+    direction: text().notNull(),
+    amount: money().notNull(),
+    reason: text().notNull(),
+    status: text().notNull(),
+    createdBy: uuid(),
+    decidedBy: uuid(),
+    failureReason: text(),
+  },
+  (t) => [
+    index().on(t.userId, t.dateCreation),
+    index().on(t.status),
+    index().on(t.dateCreation),
+    check('adjustments_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check('adjustments_direction', sql`${t.direction} in ('credit', 'debit')`),
+    check('adjustments_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 export const orders = pgTable(
@@ -355,6 +388,13 @@ export const settings = pgTable('settings', {
   receiveNotifications: boolean().notNull().default(true),
   /** Withdrawals above this amount (euros) need two staff approvals (DESIGN.md §6). */
   withdrawalApprovalThreshold: money().notNull().default(10_000),
+  /** Four eyes on money that staff create (DESIGN.md §6); only root may switch it off (a company with one staff member). */
+  fourEyes: boolean().notNull().default(true),
+  /** Card deposits: the most one deposit may carry, and the most one lead may deposit by card in 24 hours (euros). */
+  cardDepositMax: money().notNull().default(10_000),
+  cardDepositDailyMax: money().notNull().default(25_000),
+  /** Amounts above this ask the person once more before they are sent (euros). */
+  amountConfirmationLevel: money().notNull().default(5_000),
 });
 
 /** A signed-in device; revoking it (logout, lock, reset) ends the token on its next request. */
@@ -476,6 +516,8 @@ export const uploads = pgTable(
     /** Private files (verification documents) are served only to their owner and staff. */
     private: boolean().notNull().default(false),
     purpose: text().notNull().default('file'),
+    /** Who sent the file (a lead's documents may be uploaded by staff for it: that person never verifies them). */
+    uploadedBy: uuid(),
     createdAt: at().notNull().defaultNow(),
     /** When staff rejected this verification document: kept for the record, shown apart, never decided on again. */
     rejectedAt: at(),
