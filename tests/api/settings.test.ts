@@ -27,18 +27,18 @@ const uploadLogo = (token: string, content: Buffer, filename: string) =>
 
 describe('settings', () => {
   it('GET is public and answers the record with its defaults', async () => {
-    const { status, body } = await server.call({ method: 'GET', url: '/api/v1/setting' });
+    const { status, body } = await server.call({ method: 'GET', url: '/api/v1/setting', token: admin.token });
     expect(status).toBe(200);
     expect(body).toMatchObject({ theme: 'purple', version: expect.any(Number), id: expect.any(String) });
   });
 
   it('an admin changes fields; the answer and the next GET carry them, version +1', async () => {
-    const before = (await server.call({ method: 'GET', url: '/api/v1/setting' })).body;
+    const before = (await server.call({ method: 'GET', url: '/api/v1/setting', token: admin.token })).body;
     const change = { companyName: 'Acme Invest', email: 'contact@acme.test', theme: 'ocean', labels: ['vip'], receiveEmails: false };
     const { status, body } = await patchSetting(admin.token, change);
     expect(status).toBe(200);
     expect(body).toMatchObject({ ...change, version: before.version + 1 });
-    expect((await server.call({ method: 'GET', url: '/api/v1/setting' })).body).toEqual(body);
+    expect((await server.call({ method: 'GET', url: '/api/v1/setting', token: regular.token })).body).toEqual(body);
     const [audit] = await server.sql<{ actor_id: string }>(
       `select actor_id from audit_log where action = 'setting.update' order by id desc limit 1`,
     );
@@ -101,5 +101,83 @@ describe('settings', () => {
     }
     expect((await uploadLogo(regular.token, PNG, 'logo.png')).status).toBe(403);
     expect(await databaseState(server)).toEqual(before);
+  });
+});
+
+/** CHECKLIST.md 16: anonymous routes carry what the login page needs; each signed-in role what it may read. */
+describe('GET /setting says only what its reader may know', () => {
+  const keysOf = (body: Record<string, unknown>) => Object.keys(body).sort();
+  const STAFF_KEYS = [
+    'amountConfirmationLevel',
+    'cardDepositDailyMax',
+    'cardDepositMax',
+    'city',
+    'companyDescription',
+    'companyName',
+    'country',
+    'dateCreation',
+    'dateLastUpdate',
+    'email',
+    'fourEyes',
+    'id',
+    'labels',
+    'logo',
+    'media',
+    'number',
+    'phone',
+    'qualifications',
+    'receiveEmails',
+    'receiveNotifications',
+    'street',
+    'theme',
+    'version',
+    'withdrawalApprovalThreshold',
+    'zipCode',
+  ];
+
+  it('signed out: the company name, logo and colour, nothing else', async () => {
+    const { status, body } = await server.call({ method: 'GET', url: '/api/v1/setting' });
+    expect(status).toBe(200);
+    expect(keysOf(body)).toEqual(['companyName', 'logo', 'theme']);
+    // A token that no longer signs anyone in reads what a stranger reads.
+    const stale = await server.call({ method: 'GET', url: '/api/v1/setting', token: 'not-a-token' });
+    expect(keysOf(stale.body)).toEqual(['companyName', 'logo', 'theme']);
+  });
+
+  it('a lead: the part its app uses (contact, card limits, the confirmation level, four eyes), never the withdrawal threshold or staff lists', async () => {
+    const { status, body } = await server.call({ method: 'GET', url: '/api/v1/setting', token: lead.token });
+    expect(status).toBe(200);
+    expect(keysOf(body)).toEqual([
+      'amountConfirmationLevel',
+      'cardDepositDailyMax',
+      'cardDepositMax',
+      'city',
+      'companyDescription',
+      'companyName',
+      'country',
+      'dateCreation',
+      'dateLastUpdate',
+      'email',
+      'fourEyes',
+      'id',
+      'logo',
+      'media',
+      'number',
+      'phone',
+      'street',
+      'theme',
+      'version',
+      'zipCode',
+    ]);
+    expect(body).toMatchObject({ cardDepositMax: 10_000, cardDepositDailyMax: 25_000, amountConfirmationLevel: 5_000, fourEyes: true });
+  });
+
+  it('staff, admins and root: the whole record', async () => {
+    for (const token of [regular.token, admin.token, root]) {
+      const { status, body } = await server.call({ method: 'GET', url: '/api/v1/setting', token });
+      expect(status).toBe(200);
+      expect(keysOf(body)).toEqual(STAFF_KEYS);
+      expect(body.withdrawalApprovalThreshold).toBe(10_000);
+    }
   });
 });

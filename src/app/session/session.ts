@@ -9,6 +9,7 @@ import { ui } from '../state/ui.ts';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { requireOnline } from '../api/online-only.ts';
 import { loadSettings } from './settings-actions.ts';
+import { keepPublicSettings } from '../state/settings.ts';
 
 /** The offline engine loads with the signed-in screens, never with the login screen (DESIGN.md §7). */
 const offlineSession = () => import('../offline/app-offline.ts').then((module) => module.offlineSession);
@@ -57,7 +58,8 @@ export async function login(email: string, password: string): Promise<CurrentUse
     { toast: false },
   );
   signedIn(token, user);
-  const checked = await checkAuth();
+  // Signed out, GET /setting answered only what the login page shows; signed in, this role's part.
+  const [checked] = await Promise.all([checkAuth(), loadSettings().catch(() => null)]);
   await openMirror(checked, true);
   startRealtime();
   return checked;
@@ -82,6 +84,7 @@ export async function logout(): Promise<void> {
     stopRealtime();
     await (await offlineSession()).signOut([impersonator]).catch(() => undefined);
     clearAuth();
+    keepPublicSettings();
   }
 }
 
@@ -133,7 +136,9 @@ export async function stopImpersonating(): Promise<void> {
 /** Impersonation switches user: the other user's engine stops (its data kept), this one's starts. */
 async function afterTokenChange(): Promise<void> {
   stopRealtime();
-  await openMirror(await checkAuth());
+  // The settings a role may read differ (GET /setting): the new user's part replaces the old one's.
+  const [user] = await Promise.all([checkAuth(), loadSettings().catch(() => null)]);
+  await openMirror(user);
   startRealtime();
 }
 

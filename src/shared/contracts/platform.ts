@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SYNCED_ENTITY_NAMES } from '../entities/index.ts';
-import { settingRecordSchema, settingUpdateSchema } from '../setting.ts';
+import { settingRecordSchema, settingUpdateSchema, settingViewSchema } from '../setting.ts';
 import { apiErrorSchema, errorResponses, fileAnswer, multipartBody } from './common.ts';
 
-export const getSettingContract = { response: { 200: settingRecordSchema.nullable(), ...errorResponses } };
+export const getSettingContract = { response: { 200: settingViewSchema.nullable(), ...errorResponses } };
 export const updateSettingContract = { body: settingUpdateSchema, response: { 200: settingRecordSchema, ...errorResponses } };
 export const uploadLogoContract = {
   body: multipartBody({ file: 'the logo (an image)' }),

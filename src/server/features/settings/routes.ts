@@ -2,33 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { settingUpdateSchema } from '../../../shared/setting.ts';
 import { requireAction } from '../../policy.ts';
-import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
+import { currentSettings, settingsFor } from '../../settings/settings.ts';
 import { storeUpload } from '../../uploads/store.ts';
 import { getSettingContract, updateSettingContract, uploadLogoContract } from '../../../shared/contracts/platform.ts';
 
-/** The single company-wide record; made at first start. */
-export async function currentSettings(db: Executor) {
-  const [row] = await db.select().from(settings).limit(1);
-  return row;
-}
+// Until every reader imports the service (src/server/settings/settings.ts) instead.
+export { currentSettings, ensureSettings } from '../../settings/settings.ts';
 
-export async function ensureSettings(db: Executor, id: string) {
-  if (!(await currentSettings(db))) await db.insert(settings).values({ id }).onConflictDoNothing();
-}
-
-/** GET (public: the login screen shows the company), PATCH and logo (admin); `settingUpdated` after each change. */
+/**
+ * GET (public: the login screen shows the company; each reader gets what their role may read), PATCH
+ * and logo (admin); `settingUpdated` after each change.
+ */
 export function registerSettingRoutes(app: FastifyInstance) {
   const { db, realtime } = app.services;
 
   app.get(
     '/api/v1/setting',
-    { config: { public: true }, schema: { tags: ['setting'], summary: 'The company settings', ...getSettingContract } },
-    () => currentSettings(db),
+    {
+      config: { public: true },
+      schema: { tags: ['setting'], summary: 'The company settings, as far as the reader may see them', ...getSettingContract },
+    },
+    async (request) => settingsFor(request.actor, await currentSettings(db)),
   );
 
   app.patch(
