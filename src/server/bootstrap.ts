@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { changeLog, users } from './db/schema.ts';
-import { generatePassword, hashPassword } from './features/auth/passwords.ts';
+import { generatePassword, hashPassword } from './sessions/passwords.ts';
 import { ensureSettings } from './features/settings/routes.ts';
 
 /**

@@ -72,13 +72,18 @@ describe('realtime', () => {
     expect(socket.connected).toBe(true);
   });
 
-  it('emits settingUpdated { data, currentUser } to every client after PATCH /setting', async () => {
+  it('emits settingUpdated after PATCH /setting: { data, currentUser } to staff, what the login page shows to leads', async () => {
+    const staff = await connected(root);
     const listener = await connected(lead.token);
+    const toStaff = next(staff, 'settingUpdated');
     const event = next(listener, 'settingUpdated');
     const patched = await server.call({ method: 'PATCH', url: '/api/v1/setting', token: root, payload: { companyName: 'Realtime Ltd' } });
     expect(patched.status).toBe(200);
     const rootId = (await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: root })).body.id;
-    expect(await event).toEqual({ data: patched.body, currentUser: rootId });
+    expect(await toStaff).toEqual({ data: patched.body, currentUser: rootId });
+    // No withdrawal threshold, card limits or who changed them: a lead's app reads GET /setting again.
+    const { id, version, dateLastUpdate, logo, theme } = patched.body;
+    expect(await event).toEqual({ data: { id, version, dateLastUpdate, companyName: 'Realtime Ltd', logo, theme } });
   });
 
   it('emits changes { cursor } after a write, with the cursor /sync then reaches', async () => {

@@ -22,7 +22,7 @@ import {
   users,
   withdrawals,
 } from '../db/schema.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
+import { hashPassword } from '../sessions/passwords.ts';
 import { CHANGE_LOCK, workOn, writeChanges, type Change } from '../http/mutate.ts';
 import { audienceOf } from '../policy.ts';
 import { resourceByEntity } from '../resources/registry.ts';

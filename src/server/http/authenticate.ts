@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff } from '../../shared/roles.ts';
-import { actorOf, actorReservingKey } from '../features/auth/sessions.ts';
+import { actorOf, actorReservingKey } from '../sessions/sessions.ts';
 import { keyOf, recordReservation, requestHash } from './idempotency.ts';
 import { AppError } from './app-error.ts';
 

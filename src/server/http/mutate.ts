@@ -33,6 +33,11 @@ export type Work = {
    */
   insertRow: (table: PgTable, row: Record<string, unknown>) => Promise<void>;
   /**
+   * Runs `fn` once the transaction has committed, never if it rolls back: telling what other nodes
+   * hold (the sockets of sessions that ended). Only where the caller runs them (`mutate`); elsewhere it throws.
+   */
+  afterCommit: (fn: () => void) => void;
+  /**
    * Under `mutate`: the work has sent every statement it makes and logged every change, and what is
    * left only builds the answer from statements already sent. Writes the last statement (change log,
    * audit rows, house settlement) and COMMIT now, so the database writes the change log while Node
@@ -119,7 +124,14 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
  * commit), audit rows carry the real actor; `null` for the server itself (the scheduler). With `later`,
  * inserted rows wait there for the caller's last statement (`laterCtes`); without, they go at once.
  */
-export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Actor | null = actor, later?: LaterRows): Work {
+export function workOn(
+  tx: Tx,
+  actor: Actor,
+  changes: Change[],
+  auditActor: Actor | null = actor,
+  later?: LaterRows,
+  committed?: (() => void)[],
+): Work {
   const insertRow = async (table: PgTable, row: Record<string, unknown>) => {
     if (later) later.push({ table, row });
     else await tx.insert(table).values(row);
@@ -132,6 +144,10 @@ export function workOn(tx: Tx, actor: Actor, changes: Change[], auditActor: Acto
       else for (const change of c) changes.push(change);
     },
     insertRow,
+    afterCommit: (fn) => {
+      if (!committed) throw new Error('afterCommit() where nobody runs it after the commit');
+      committed.push(fn);
+    },
     audit: async (action, entity, entityId, data) => {
       await insertRow(auditLog, {
         actorId: auditActor ? (auditActor.impersonatorId ?? auditActor.id) : null,
@@ -167,6 +183,7 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   const { db, realtime } = request.server.services;
   const actor = actorOrThrow(request);
   const changes: Change[] = [];
+  const committed: (() => void)[] = [];
   let cursor = 0;
   let answer: { status: number; body: T };
   let lastStatement: Promise<number> | undefined;
@@ -188,7 +205,7 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
         sent.cursor.catch(() => {});
         lastStatement = sent.cursor;
       };
-      const w = workOn(tx, actor, changes, actor, later);
+      const w = workOn(tx, actor, changes, actor, later, committed);
       let closed = false;
       const result = await work({
         ...w,
@@ -218,7 +235,15 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
     if (request.idempotency) request.idempotency.stored = false;
     throw error;
   }
-  if (cursor) realtime.changed(cursor);
+  if (cursor) realtime.changed(cursor, changes);
+  for (const fn of committed) {
+    // Committed already: a failure to tell the sockets must not turn the answer into an error.
+    try {
+      fn();
+    } catch (error) {
+      request.log.warn({ err: error }, 'after commit');
+    }
+  }
   reply.status(answer.status);
   return answer.body;
 }

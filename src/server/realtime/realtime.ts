@@ -2,20 +2,32 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Namespace, type ServerOptions } from 'socket.io';
-import { isAdmin } from '../../shared/roles.ts';
+import { isAdmin, isStaff } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
-import { actorOf } from '../features/auth/sessions.ts';
+import { sessionOf, type SessionSockets } from '../sessions/sessions.ts';
+import { depositForStaff, LEADS_ROOM, MAX_LEAD_ROOMS, settingForLeads, STAFF_ROOM } from './audiences.ts';
 
-export type Realtime = {
-  /** Tell clients a change was committed, so they pull `/sync` (at once after a quiet spell, else at most every 50 ms). */
-  changed: (cursor: number) => void;
-  settingUpdated: (data: unknown, currentUser: string) => void;
-  /** A deposit's status moved: to its owner's room and to admins. */
-  depositUpdated: (ownerId: string, deposit: unknown) => void;
+/** Who may see the records of a write (the change log's audiences): null is everyone its entity's readers. */
+type Audiences = readonly { audience: readonly string[] | null }[];
+
+export type Realtime = SessionSockets & {
+  /**
+   * Tell clients a change was committed, so they pull `/sync` (at once after a quiet spell, else at
+   * most every 50 ms): staff with the cursor, and of the leads only those in `audiences` (all without it).
+   */
+  changed: (cursor: number, audiences?: Audiences) => void;
+  settingUpdated: (data: Record<string, unknown>, currentUser: string) => void;
+  /** A deposit's status moved: to its owner's room as the owner reads it, to admins as staff read it. */
+  depositUpdated: (ownerId: string, deposit: Record<string, unknown>) => void;
   /** How many API nodes this one hears (itself included): 1 without the cluster adapter. */
   nodes: () => Promise<number>;
   close: () => Promise<void>;
 };
+
+const userRoom = (id: string) => `user:${id}`;
+const sessionRoom = (id: string) => `session:${id}`;
+/** setTimeout's longest wait (about 24.8 days); a session may last longer, so its timer is set again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The shortest time between two `changes` events of one node (see `changed`). */
 const CHANGES_EVERY_MS = 50;
@@ -44,9 +56,19 @@ function clusterSetup(cluster: ClusterOptions | undefined): { options: Partial<S
   };
 }
 
+/** Disconnects `socket` when its session expires (a timer of at most MAX_TIMER_MS at a time). */
+function endAt(socket: { disconnect: (close: boolean) => void; once: (event: 'disconnect', fn: () => void) => void }, at: number) {
+  const wait = at - Date.now();
+  if (wait <= 0) return socket.disconnect(true);
+  const timer = setTimeout(() => endAt(socket, at), Math.min(wait, MAX_TIMER_MS)).unref();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
 /**
  * socket.io at `/api/socket.io`, namespace `/setting` (DESIGN.md §4): the handshake must carry a valid
- * token (`auth.token` or the cookie); `joinDepositRoom` joins the caller's deposit room.
+ * token (`auth.token` or the cookie); `joinDepositRoom` joins the caller's deposit room. A socket lives
+ * as long as its session: it is in the rooms of its session (and of the sessions an impersonation was
+ * opened from) and of its user, and ending a session disconnects its sockets on every node.
  */
 export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cluster?: ClusterOptions): Realtime {
   const shared = clusterSetup(cluster);
@@ -54,11 +76,22 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
   const settingNs: Namespace = io.of('/setting');
 
   settingNs.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown })?.token;
-    const actor = await actorOf(db, jwtSecret, typeof token === 'string' ? token : (cookieToken(socket.handshake.headers.cookie) ?? ''));
-    if (!actor) return next(new Error('UNAUTHENTICATED'));
+    const given = (socket.handshake.auth as { token?: unknown })?.token;
+    const token = typeof given === 'string' ? given : (cookieToken(socket.handshake.headers.cookie) ?? '');
+    const session = await sessionOf(db, jwtSecret, token);
+    if (!session) return next(new Error('UNAUTHENTICATED'));
+    const { actor } = session;
     socket.data.actor = actor;
-    socket.join(`user:${actor.id}`);
+    socket.join([
+      userRoom(actor.id),
+      sessionRoom(actor.sessionId),
+      ...session.parents.map(sessionRoom),
+      isStaff(actor.roles) ? STAFF_ROOM : LEADS_ROOM,
+    ]);
+    // A session that ended while the first read was under way told its sockets before this one had
+    // joined their rooms: read it once more, now that an end would reach this socket.
+    if (!(await sessionOf(db, jwtSecret, token))) return next(new Error('UNAUTHENTICATED'));
+    endAt(socket, session.expiresAt.getTime());
     next();
   });
 
@@ -73,24 +106,52 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
   // `changes` at most once per CHANGES_EVERY_MS: a first change after a quiet spell leaves at once (with
   // whatever else commits meanwhile), a burst's later ones together at the end of the interval. Every
   // connected client pulls /sync on it; with the cluster adapter it is also a NOTIFY.
+  // Leads hear only of writes they may see (their user room), without the cursor: the change log's
+  // sequence counts everyone's writes, theirs is what /sync answers them.
   let pending = 0;
+  let leads: Set<string> | 'all' = new Set();
   let timer: NodeJS.Timeout | undefined;
   let lastSent = -Infinity;
   const emitChanges = () => {
-    settingNs.emit('changes', { cursor: pending });
+    settingNs.to(STAFF_ROOM).emit('changes', { cursor: pending });
+    if (leads === 'all') settingNs.to(LEADS_ROOM).emit('changes', {});
+    else if (leads.size)
+      settingNs
+        .to([...leads].map(userRoom))
+        .except(STAFF_ROOM)
+        .emit('changes', {});
     pending = 0;
+    leads = new Set();
     timer = undefined;
     lastSent = performance.now();
   };
+  const addLeads = (audiences: Audiences | undefined) => {
+    if (leads === 'all') return;
+    if (!audiences) return void (leads = 'all');
+    for (const { audience } of audiences) {
+      if (!audience) return void (leads = 'all');
+      for (const id of audience) leads.add(id);
+      if (leads.size > MAX_LEAD_ROOMS) return void (leads = 'all');
+    }
+  };
   return {
-    changed(cursor) {
+    changed(cursor, audiences) {
       pending = Math.max(pending, cursor);
+      addLeads(audiences);
       if (timer) return;
       timer = setTimeout(emitChanges, Math.max(0, lastSent + CHANGES_EVERY_MS - performance.now()));
     },
-    settingUpdated: (data, currentUser) => settingNs.emit('settingUpdated', { data, currentUser }),
+    settingUpdated(data, currentUser) {
+      settingNs.to(STAFF_ROOM).emit('settingUpdated', { data, currentUser });
+      settingNs.to(LEADS_ROOM).emit('settingUpdated', { data: settingForLeads(data) });
+    },
     depositUpdated(ownerId, deposit) {
-      settingNs.to(`deposits:${ownerId}`).to('deposits:all').emit('depositUpdated', deposit);
+      settingNs.to(`deposits:${ownerId}`).emit('depositUpdated', deposit);
+      settingNs.to('deposits:all').emit('depositUpdated', depositForStaff(deposit));
+    },
+    endSessions(sessionIds) {
+      // Through the adapter: the sockets of these sessions on every node.
+      if (sessionIds.length) settingNs.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     nodes: () => settingNs.adapter.serverCount(),
     async close() {

@@ -8,8 +8,8 @@ import type { Actor } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { hashPassword, verifyPassword } from '../features/auth/passwords.ts';
-import { revokeUserSessions } from '../features/auth/sessions.ts';
+import { hashPassword, verifyPassword } from '../sessions/passwords.ts';
+import { endUserSessions } from '../sessions/sessions.ts';
 import { defineResource, type DeleteBlock, type ResourceContext, type Row } from './define-resource.ts';
 import { notify } from '../notifications/notify.ts';
 import { staffDeleteOptions } from '../../shared/contracts/leads.ts';
@@ -160,21 +160,21 @@ export const userResource = defineResource({
     },
 
     async afterUpdate(ctx, previous, updated) {
-      const { tx, actor, audit } = ctx;
+      const { actor, audit } = ctx;
       const other = previous.id !== actor.id;
       const id = updated.id as string;
-      const demoted = rank(updated.roles as Role[]) < rank(previous.roles as Role[]);
-      // A new password, a lock or a demotion ends the person's sessions and the impersonations they opened.
-      if (previous.passwordHash !== updated.passwordHash || updated.status === 'locked' || demoted) {
-        await revokeUserSessions(tx, id, other ? undefined : actor.sessionId);
+      const rolesChanged = String(previous.roles) !== String(updated.roles);
+      // A new password, a lock or new roles end the person's sessions, the impersonations they opened and
+      // their sockets (which hold the rights they had at handshake), everywhere; one's own device stays.
+      if (previous.passwordHash !== updated.passwordHash || updated.status === 'locked' || rolesChanged) {
+        await endUserSessions(ctx, ctx.request.server.services.realtime, id, other ? undefined : actor.sessionId);
       }
       if (previous.passwordHash !== updated.passwordHash && other) await audit('user.password', 'user', id);
       if (previous.email !== updated.email && other) await audit('user.email', 'user', id, { from: previous.email, to: updated.email });
       if (previous.status !== updated.status) {
         await audit(updated.status === 'locked' ? 'user.lock' : 'user.unlock', 'user', updated.id as string);
       }
-      if (String(previous.roles) !== String(updated.roles))
-        await audit('user.roles', 'user', updated.id as string, { from: previous.roles, to: updated.roles });
+      if (rolesChanged) await audit('user.roles', 'user', updated.id as string, { from: previous.roles, to: updated.roles });
       if (previous.assignedTo !== updated.assignedTo) {
         await audit('user.assign', 'user', updated.id as string, { from: previous.assignedTo, to: updated.assignedTo });
         await touchLeadRecords(ctx, [updated.id as string], [previous.assignedTo, updated.assignedTo]);
@@ -248,6 +248,8 @@ export const userResource = defineResource({
         await audit('user.bulk-assign', 'user', null, { leadIds, from: id, to });
         if (to && to !== actor.id) await notify(ctx, to, 'leadsAssigned', 'app.notifications.leadsAssigned', { count: leadIds.length });
       }
+      // The rows go with the user (cascade); their tokens and sockets must not outlive it either.
+      await endUserSessions(ctx, ctx.request.server.services.realtime, id);
       await audit('user.delete', 'user', id, {
         email: existing.email,
         roles: existing.roles,

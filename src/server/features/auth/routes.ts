@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { mayActOn, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { actorOrThrow, TOKEN_COOKIE } from '../../http/authenticate.ts';
+import { actorOrThrow, TOKEN_COOKIE, tokenOf } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { audienceOf, requireAction } from '../../policy.ts';
@@ -11,8 +11,8 @@ import type { ExtraAction } from '../../../shared/access.ts';
 import { publicRecord, findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { createLoginLimiter } from './login-limiter.ts';
-import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from './passwords.ts';
-import { openSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from '../../sessions/passwords.ts';
+import { atOnce, endSession, endUserSessions, lineageOf, openSession } from '../../sessions/sessions.ts';
 import {
   checkAuthContract,
   impersonateContract,
@@ -23,7 +23,7 @@ import {
 
 /** Login, logout, check-auth, reset-password and impersonation (SPEC.md §7, DESIGN.md §5). */
 export function registerAuthRoutes(app: FastifyInstance) {
-  const { config } = app.services;
+  const { config, realtime } = app.services;
   const limiter = createLoginLimiter(app.services.db, config.loginBackoff);
   const sessionOptions = { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds };
   const cookieOptions = {
@@ -93,8 +93,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const actor = request.actor;
       if (actor) {
         // Signing out of an impersonation ends that session alone: the user's own devices stay signed in.
-        if (allDevices === 'true' && !actor.impersonatorId) await revokeUserSessions(app.services.db, actor.id);
-        else await revokeSession(app.services.db, actor.sessionId);
+        // One device ends the impersonations opened from it too; the sockets go with the sessions.
+        const at = atOnce(app.services.db);
+        if (allDevices === 'true' && !actor.impersonatorId) await endUserSessions(at, realtime, actor.id);
+        else await endSession(at, realtime, actor.sessionId);
       }
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { success: true };
@@ -129,13 +131,14 @@ export function registerAuthRoutes(app: FastifyInstance) {
       request.idempotency = undefined; // the answer is a secret: never kept at rest for replay
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
-      return mutate(request, reply, async ({ tx, audit, changed }) => {
+      return mutate(request, reply, async (work) => {
+        const { tx, audit, changed } = work;
         const [updated] = await tx
           .update(users)
           .set({ passwordHash, version: sql`${users.version} + 1`, dateLastUpdate: sql`now()` })
           .where(eq(users.id, id))
           .returning();
-        await revokeUserSessions(tx, id);
+        await endUserSessions(work, realtime, id);
         await audit('user.reset-password', 'user', id);
         changed({ entity: 'user', recordId: id, op: 'upsert', ...audienceOf(userResource.access.scope, updated, target) });
         return { body: { password } };
@@ -151,11 +154,14 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const { actor, target } = await targetOf(request, userId, 'auth.impersonate');
       if (target.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
       request.idempotency = undefined; // the answer is a token: never kept at rest for replay
+      // It lasts no longer than the session it is opened from (and those that one was opened from).
+      const parents = await lineageOf(config.jwtSecret, tokenOf(request) ?? '');
       return mutate(request, reply, async ({ tx, audit }) => {
         // The token carries the real person, even when an impersonator goes one level further.
         const impersonatorId = actor.impersonatorId ?? actor.id;
         const token = await openSession(tx, { ...sessionOptions, ttlSeconds: config.impersonationTtlSeconds }, userId, {
           impersonatorId,
+          parents,
           userAgent: request.headers['user-agent'],
           ip: request.ip,
         });
