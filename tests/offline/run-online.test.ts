@@ -126,6 +126,56 @@ describe('runOnline', () => {
     }
   });
 
+  it('a create whose id the server picks: the lead it is for, made offline, goes first; the answer lands in the mirror', async () => {
+    const root = await server.rootToken();
+    staff = await server.user(root, { roles: ['regular'] });
+    const online = switchableOnline(true);
+    const fetch = countingFetch();
+    const locks = inProcessLocks();
+    let releaseLock = () => {};
+    void locks.request(`brokerdesk-outbox-${staff.id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
+    const engine = engineFor(staff.id, baseUrl, () => staff.token, {
+      online,
+      fetch,
+      locks,
+      pullEveryMs: 3_600_000,
+      requestTimeoutMs: 30_000,
+    });
+    await engine.start();
+    try {
+      online.set(false);
+      const lead = await engine.mutations.create('user', {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: `grace${Date.now()}@test.local`,
+        roles: ['lead'],
+        assignedTo: staff.id,
+      });
+      online.set(true);
+      await engine.pull();
+      fetch.log.length = 0;
+      const deposit = await runOnlineWith({ engine, translate }, 'deposit', null, {
+        method: 'POST',
+        path: '/v1/deposit',
+        body: { userId: lead.id, amount: 25 },
+        after: [lead.id],
+        key: 'b3f0c6a2-6f6e-4c9b-9a51-1c1d2e3f4a5b',
+      });
+      expect(
+        fetch.log.filter((line) => !line.startsWith('GET')),
+        JSON.stringify(fetch.log),
+      ).toEqual(['POST /v1/user', 'POST /v1/deposit']);
+      expect(deposit).toMatchObject({ userId: lead.id, amount: 25, status: 'pending' });
+      expect(await engine.db.records('deposit').get(deposit.id)).toMatchObject({ userId: lead.id, status: 'pending' });
+      expect(await engine.unsentCount()).toBe(0);
+      const [row] = await server.sql(`select count(*)::int n from idempotency_keys where key = 'b3f0c6a2-6f6e-4c9b-9a51-1c1d2e3f4a5b'`);
+      expect(row).toEqual({ n: 1 });
+    } finally {
+      releaseLock();
+      await engine.stop();
+    }
+  });
+
   it('a queued edit the server refuses stops the action: the person acted on a record that is not so', async () => {
     const lead = await pendingLead();
     const online = switchableOnline(true);
