@@ -76,6 +76,40 @@ describe('actions on a lifecycle', () => {
     expect(await traces(lead.id)).toEqual(before);
   });
 
+  it("a machine's `by` is judged on the record: a lead cancels its own deposit, never another's; staff only within scope", async () => {
+    // The deposit machine's `cancel` is `by: 'all'`: every role passes it, so the record's owner and
+    // the actor's scope are what stand between a person and someone else's deposit.
+    const mine = await newLead();
+    const theirs = await newLead();
+    const enter = async (userId: string) => {
+      const entered = await server.call({ method: 'POST', url: '/api/v1/deposit', token: staff.token, payload: { userId, amount: 40 } });
+      expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+      return entered.body.id as string;
+    };
+    const cancel = (id: string, token: string) => server.call({ method: 'PATCH', url: `/api/v1/deposit/${id}/cancel`, token, payload: {} });
+    const state = async (id: string) =>
+      (await server.sql<{ status: string; version: number }>(`select status, version from deposits where id = '${id}'`))[0];
+    const [own, other, third] = [await enter(mine.id), await enter(theirs.id), await enter(theirs.id)];
+
+    // Another lead's deposit does not exist for this lead.
+    const byOtherLead = await cancel(other, mine.token);
+    expect(byOtherLead.status).toBe(404);
+    expect(byOtherLead.body.code).toBe('NOT_FOUND');
+    expect(await state(other)).toEqual({ status: 'pending', version: 1 });
+    // Staff outside the lead's scope neither.
+    const byStranger = await cancel(third, otherStaff.token);
+    expect(byStranger.status).toBe(404);
+    expect(await state(third)).toEqual({ status: 'pending', version: 1 });
+
+    // Its own: cancelled. The lead's staff member: cancelled.
+    const byOwner = await cancel(own, mine.token);
+    expect(byOwner.status, JSON.stringify(byOwner.body)).toBe(200);
+    expect(await state(own)).toEqual({ status: 'cancelled', version: 2 });
+    const byStaff = await cancel(other, staff.token);
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(200);
+    expect(await state(other)).toEqual({ status: 'cancelled', version: 2 });
+  });
+
   it('an action replays under its Idempotency-Key: one effect, one audit row; another body with the key is refused', async () => {
     const lead = await newLead();
     await setVerification(lead.id, 'pending');
