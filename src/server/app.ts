@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { MAX_FILE_BYTES } from '../shared/constants.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, reportStaffLeads } from './bootstrap.ts';
 import { loadConfig, type Config } from './config.ts';
 import './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -124,6 +124,9 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     await database.close();
   });
 
+  await reportStaffLeads(database.db, (ids) =>
+    app.log.warn({ ids }, `${ids.length} user(s) hold a staff role and lead together; change their roles (left as they are)`),
+  );
   await bootstrap(database.db, config, (message) => (logger === false ? undefined : console.log(message)));
 
   // Sync pages and the client's JavaScript shrink several times over the wire.

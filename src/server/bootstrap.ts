@@ -42,3 +42,15 @@ export async function bootstrap(db: Db, config: Config, log: (message: string) =
   if (created && !config.rootPassword)
     log(`Root account created: ${config.rootEmail} / ${password} (shown once; change it after signing in)`);
 }
+
+/**
+ * A person is staff or a lead, never both (DESIGN.md §6). Rows made before that rule are reported at
+ * every start, never changed here: which role a person keeps is for an admin to decide.
+ */
+export async function reportStaffLeads(db: Db, warn: (ids: string[]) => void) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'lead' = any(${users.roles}) and ${users.roles} && array['root', 'admin', 'regular']::text[]`);
+  if (rows.length) warn(rows.map((row) => row.id));
+}

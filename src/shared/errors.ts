@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'SECURE_CODE_INVALID',
   'OFFLINE',
   'SYNC_RESYNC',
+  'SECOND_PERSON_REQUIRED',
+  'STAFF_OR_LEAD',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -96,3 +98,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SYNC_RESYNC: 410,
   INTERNAL: 500,
 };
+  /** Four eyes (DESIGN.md §6): the one who entered a credit never completes it; another staff member does. */
+  SECOND_PERSON_REQUIRED: 422,
+  /** A user is staff or a lead, never both. */
+  STAFF_OR_LEAD: 422,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PNG } from '../fixtures/sample-files.ts';
-import type { TestServer } from './harness.ts';
+import { pendingWithDocument, type TestServer } from './harness.ts';
 import { multipart } from './multipart.ts';
 
 export type Person = Awaited<ReturnType<TestServer['user']>>;
@@ -8,15 +8,23 @@ export type Person = Awaited<ReturnType<TestServer['user']>>;
 /** A lead whose documents staff verified through the real routes: the only kind of lead that may withdraw. */
 export async function verifiedLead(server: TestServer, staffToken: string, fields: Record<string, unknown> = {}): Promise<Person> {
   const lead = await server.user(staffToken, { roles: ['lead'], ...fields });
-  await verify(server, staffToken, lead.id);
+  await verify(server, staffToken, lead.id, lead.token);
   return lead;
 }
 
-/** Staff upload a document for the lead and verify it (DESIGN.md §6: a withdrawal needs a verified lead). */
-export async function verify(server: TestServer, staffToken: string, leadId: string) {
-  const body = multipart({ content: PNG, filename: 'passport.png', contentType: 'image/png' });
-  const uploaded = await server.call({ method: 'POST', url: `/api/v1/user/${leadId}/documents`, token: staffToken, ...body });
-  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+/**
+ * The lead's document, then staff verify it (DESIGN.md §6: a withdrawal needs a verified lead). Whoever
+ * uploaded a lead's documents never verifies them: with its token the lead uploads its own through the
+ * route, else the document is put in place as the lead's (pendingWithDocument).
+ */
+export async function verify(server: TestServer, staffToken: string, leadId: string, leadToken?: string) {
+  if (leadToken) {
+    const body = multipart({ content: PNG, filename: 'passport.png', contentType: 'image/png' });
+    const uploaded = await server.call({ method: 'POST', url: `/api/v1/user/${leadId}/documents`, token: leadToken, ...body });
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+  } else {
+    await pendingWithDocument(server, leadId);
+  }
   const verified = await server.call({
     method: 'PATCH',
     url: `/api/v1/user/${leadId}/verification`,
@@ -26,7 +34,22 @@ export async function verify(server: TestServer, staffToken: string, leadId: str
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
 }
 
-/** Credits (or debits) a lead's available funds by an admin adjustment; the answer of the route. */
+/** A second admin per server, who completes what the test's admin entered (four eyes, DESIGN.md §6). */
+const secondAdmins = new WeakMap<TestServer, Promise<Person>>();
+export function secondAdmin(server: TestServer): Promise<Person> {
+  let made = secondAdmins.get(server);
+  if (!made) {
+    made = server.rootToken().then((root) => server.user(root, { roles: ['admin'], firstName: 'Second', lastName: 'Pair' }));
+    secondAdmins.set(server, made);
+  }
+  return made;
+}
+
+/**
+ * Credits (or debits) a lead's available funds by an admin adjustment: `adminToken` enters it
+ * (`POST /funds/adjustment`, pending) and a second admin completes it. The entry's status, and the
+ * completed adjustment with the lead's available funds after it; the refusing call's answer if either refuses.
+ */
 export async function adjust(
   server: TestServer,
   adminToken: string,
@@ -35,13 +58,27 @@ export async function adjust(
   direction: 'credit' | 'debit' = 'credit',
   reason = 'test funding',
 ) {
-  return server.call({
+  const entered = await server.call({
     method: 'POST',
     url: '/api/v1/funds/adjustment',
     token: adminToken,
     headers: { 'idempotency-key': randomUUID() },
     payload: { userId, amount, direction, reason },
   });
+  if (entered.status !== 201) return entered;
+  const second = await secondAdmin(server);
+  const completed = await server.call({
+    method: 'POST',
+    url: `/api/v1/adjustment/${entered.body.id}/complete`,
+    token: second.token,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (completed.status !== 200) return completed;
+  return {
+    ...completed,
+    status: entered.status,
+    body: { ...completed.body, availableFunds: await availableOf(server, second.token, userId) },
+  };
 }
 
 export const availableOf = async (server: TestServer, token: string, id: string) =>

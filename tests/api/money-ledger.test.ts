@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
-import { adjust, availableOf, capitalOf, ledgerInvariants, verifiedLead, type Person } from './money-fixtures.ts';
+import { adjust, availableOf, capitalOf, ledgerInvariants, secondAdmin, verifiedLead, type Person } from './money-fixtures.ts';
 
 /**
  * The ledger through its routes (DESIGN.md §6, SPEC.md §7): funds, adjustments, withdrawals with
@@ -67,7 +67,7 @@ describe('funds and adjustments', () => {
     expect(await capitalOf(server, lead.token, lead.id)).toBe(0);
     const credit = await adjust(server, admin.token, lead.id, 100.1);
     expect(credit.status, JSON.stringify(credit.body)).toBe(201);
-    expect(credit.body).toMatchObject({ booked: true, availableFunds: 100.1 });
+    expect(credit.body).toMatchObject({ status: 'completed', availableFunds: 100.1 });
     expect((await adjust(server, admin.token, lead.id, 0.2)).status).toBe(201);
     // 100.10 + 0.20 = 100.30 exactly (0.1 + 0.2 in floating point would not be).
     expect(await availableOf(server, lead.token, lead.id)).toBe(100.3);
@@ -86,14 +86,19 @@ describe('funds and adjustments', () => {
     expect(await availableOf(server, admin.token, lead.id)).toBe(10);
   });
 
-  it('an adjustment is booked once per id: a retry with the same id changes nothing', async () => {
+  it('an adjustment is entered and booked once per id: a retry with the same id changes nothing', async () => {
     const lead = await server.user(root, { roles: ['lead'] });
     const id = randomUUID();
     const payload = { id, userId: lead.id, amount: 25, direction: 'credit', reason: 'goodwill' };
-    expect((await server.call(post('/api/v1/funds/adjustment', admin.token, payload))).body.booked).toBe(true);
+    expect((await server.call(post('/api/v1/funds/adjustment', admin.token, payload))).body.status).toBe('pending');
     const again = await server.call(post('/api/v1/funds/adjustment', admin.token, payload));
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ booked: false, availableFunds: 25 });
+    expect(again.body).toMatchObject({ id, status: 'pending' });
+    // A second admin books it (four eyes); completing it again books nothing more.
+    const second = await secondAdmin(server);
+    expect((await server.call(post(`/api/v1/adjustment/${id}/complete`, second.token))).body.status).toBe('completed');
+    expect((await server.call(post(`/api/v1/adjustment/${id}/complete`, second.token))).status).toBe(422);
+    expect(await availableOf(server, admin.token, lead.id)).toBe(25);
     const audits = await server.sql<{ n: number }>(
       `select count(*)::int n from audit_log where action = 'funds.adjustment' and data->>'id' = '${id}'`,
     );
@@ -105,7 +110,7 @@ describe('funds and adjustments', () => {
     const [booked] = await server.sql<{ actor: string; memo: string }>(
       `select actor_id::text actor, memo from transfers where source_entity = 'adjustment' and source_id = '${id}'`,
     );
-    expect(booked).toEqual({ actor: admin.id, memo: 'goodwill' });
+    expect(booked).toEqual({ actor: second.id, memo: 'goodwill' });
   });
 
   it('bad adjustments are refused with the field named, in en and fr, and change nothing', async () => {
@@ -238,7 +243,9 @@ describe('withdrawals', () => {
     // Entered by the lead: any two staff members may approve.
     const big = (await withdraw(lead.token, { amount: 60 })).body;
     const early = await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${big.id}/complete`, regular.token));
-    expect(early.body.message).toBe('This withdrawal is above 50 €: it needs the approval of two staff members first (0 so far)');
+    expect(early.body.message).toBe(
+      "This lead's withdrawals of 24 hours come to more than 50 €: this one needs the approval of two staff members first (0 so far)",
+    );
     const one = await act(big.id, 'approve', regular.token);
     expect(one.body).toMatchObject({ status: 'pending', approvedBy: [regular.id] });
     await refused(409, 'ALREADY_APPROVED', post(`/api/v1/withdrawal/${big.id}/approve`, regular.token));
@@ -248,7 +255,7 @@ describe('withdrawals', () => {
       post(`/api/v1/withdrawal/${big.id}/complete`, admin.token, undefined, { 'x-lang': 'fr' }),
     );
     expect(stillOne.body.message).toBe(
-      'Ce retrait dépasse 50 € : il doit d’abord être approuvé par deux membres du personnel (1 pour l’instant)',
+      'Les retraits de ce prospect sur 24 heures dépassent 50 € : celui-ci doit d’abord être approuvé par deux membres du personnel (1 pour l’instant)',
     );
     expect((await act(big.id, 'approve', admin.token)).body.approvedBy).toEqual([regular.id, admin.id]);
     expect((await act(big.id, 'complete', admin.token)).body.status).toBe('completed');
@@ -264,11 +271,14 @@ describe('withdrawals', () => {
     await act(entered.body.id, 'approve', root);
     expect((await act(entered.body.id, 'complete', admin.token)).body.status).toBe('completed');
 
-    // At the threshold exactly, no approval is needed.
-    const atThreshold = (await withdraw(lead.token, { amount: 50 })).body;
+    // 200 − 60 − 50.01 = 89.99
+    expect(await availableOf(server, lead.token, lead.id)).toBe(89.99);
+    // At the threshold exactly, no approval is needed (a lead with no other withdrawal in 24 hours: they count together).
+    const fresh = await verifiedLead(server, regular.token, { assignedTo: regular.id });
+    await adjust(server, admin.token, fresh.id, 50);
+    const atThreshold = (await withdraw(fresh.token, { amount: 50 })).body;
     expect((await act(atThreshold.id, 'complete', regular.token)).body.status).toBe('completed');
-    // 200 − 60 − 50.01 − 50 = 39.99
-    expect(await availableOf(server, lead.token, lead.id)).toBe(39.99);
+    expect(await availableOf(server, fresh.token, fresh.id)).toBe(0);
     await setThreshold(10_000);
   });
 

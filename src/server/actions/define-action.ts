@@ -4,6 +4,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { actionContract, type noActionBody } from '../../shared/contracts/standard-set.ts';
 import { mayMake, targetsOf, type ActionOf, type Machine, type StateOf } from '../../shared/lifecycle/define-machine.ts';
+import { needsSecondPerson, realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
+import { settings } from '../db/schema.ts';
+import type { Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate, type Work } from '../http/mutate.ts';
@@ -120,6 +123,9 @@ export async function transition<T extends PgTable, M extends Machine>(
   if (!(declared.from as readonly string[]).includes(from)) {
     throw new AppError('INVALID_TRANSITION', { [machine.field]: { key: 'validation.statusByAction', params: {} } }, {}, { action, from });
   }
+  // Four eyes (DESIGN.md §6): a person never completes a credit they entered while the company rule is on.
+  if (scoped && needsSecondPerson(declared, record.createdBy, realPersonOf(work.actor), true) && (await fourEyesOn(work.tx)))
+    throw new AppError('SECOND_PERSON_REQUIRED', undefined, {}, { action, createdBy: record.createdBy });
   const outcome = (await run?.(record as RowOf<T>)) ?? {};
   const targets = targetsOf(declared) as readonly string[];
   const to = outcome.to ?? (targets.length === 1 ? targets[0] : undefined);
@@ -132,4 +138,10 @@ export async function transition<T extends PgTable, M extends Machine>(
   work.changed({ entity: resource.entity.name, recordId: id, op: 'upsert', ...audienceOf(resource.access.scope, updated, record) });
   await work.audit(`${resource.entity.name}.${action}`, resource.entity.name, id, { from, to, ...outcome.audit });
   return updated as RowOf<T>;
+}
+
+/** The company's four-eyes setting; on when no settings row exists yet (the column's default). */
+async function fourEyesOn(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ fourEyes: settings.fourEyes }).from(settings).limit(1);
+  return row?.fourEyes ?? true;
 }

@@ -1,7 +1,13 @@
 import { DEPOSIT_ACTIONS } from '../features/deposits/deposit-actions.ts';
 import { verificationDecision } from '../features/leads/verification-decision.ts';
+import { ADJUSTMENT_ACTIONS } from '../money/adjustment-actions.ts';
 import { WITHDRAWAL_ACTIONS } from '../money/withdrawal-actions.ts';
 import type { RegisteredAction } from './define-action.ts';
 
 /** Every action route of DESIGN.md §6, registered before the standard set (as resources are listed in resources/registry.ts). */
-export const ACTIONS: readonly RegisteredAction[] = [verificationDecision, ...WITHDRAWAL_ACTIONS, ...DEPOSIT_ACTIONS];
+export const ACTIONS: readonly RegisteredAction[] = [
+  verificationDecision,
+  ...WITHDRAWAL_ACTIONS,
+  ...DEPOSIT_ACTIONS,
+  ...ADJUSTMENT_ACTIONS,
+];

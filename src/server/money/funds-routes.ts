@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import {
@@ -12,17 +13,20 @@ import type { AvailableFunds, Capital, Statement } from '../../shared/money/fund
 import { CAPITAL_KINDS } from '../../shared/money/accounts.ts';
 import { toCents } from '../../shared/money.ts';
 import { isAdmin } from '../../shared/roles.ts';
+import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
+import { adjustmentMachine } from '../../shared/lifecycle/machines.ts';
 import type { Executor } from '../db/client.ts';
+import { adjustments } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf } from '../http/i18n.ts';
 import { mutate } from '../http/mutate.ts';
 import { timeZoneOf } from '../http/time-zone.ts';
-import { findScoped } from '../resources/define-resource.ts';
+import { findScoped, publicRecord } from '../resources/define-resource.ts';
+import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
-import { notify } from '../notifications/notify.ts';
 import { checkLedger } from './ledger-check.ts';
-import { balancesOf, isBooked, transfer } from './ledger.ts';
+import { balancesOf } from './ledger.ts';
 import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';
 
 /** The user `:id` when the caller may see it (a lead itself, its assigned staff, admins): 404 otherwise. */
@@ -47,7 +51,7 @@ async function funds(db: Executor, leadId: string) {
   return { availableFunds: balances.available / 100, capital: capitalCents / 100, balances: euros };
 }
 
-/** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and manual adjustments. */
+/** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and the entry of manual adjustments. */
 export function registerFundsRoutes(app: FastifyInstance) {
   const { db } = app.services;
   const tags = ['funds'];
@@ -108,7 +112,14 @@ export function registerFundsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/v1/funds/adjustment',
-    { schema: { tags, summary: "Credit or debit a lead's available funds, with a reason (admin, audited)", ...adjustmentContract } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Enter a credit or debit of a lead's available funds, with a reason (admin, audited): pending until another admin completes it",
+        ...adjustmentContract,
+      },
+    },
     async (request, reply) => {
       adminOnly(request);
       const body = request.body as z.output<typeof adjustmentContract.body>;
@@ -117,37 +128,38 @@ export function registerFundsRoutes(app: FastifyInstance) {
         if (!lead) throw new AppError('NOT_FOUND');
         if (!(lead.roles as string[]).includes('lead'))
           throw new AppError('VALIDATION', { userId: { key: 'validation.notALead', params: {} } });
+        // Only an id the client chose can have been entered already (a retry); a new one cannot.
+        if (body.id) {
+          const [entered] = await work.tx.select().from(adjustments).where(eq(adjustments.id, body.id));
+          if (entered) return { body: publicRecord(adjustmentResource, entered) };
+        }
+        // A debit the funds do not cover now is refused at once (the ledger checks again when it is booked).
+        if (body.direction === 'debit' && (await balancesOf(work.tx, body.userId)).available < toCents(body.amount))
+          throw new AppError('INSUFFICIENT_FUNDS');
         const id = body.id ?? uuidv7();
-        const cause = { sourceEntity: 'adjustment', sourceId: id, kind: `adjustment_${body.direction}` };
-        // Only an id the client chose can have been booked already (a retry); a new one cannot.
-        if (body.id && (await isBooked(work.tx, cause)))
-          return { body: { id, booked: false, availableFunds: (await funds(work.tx, body.userId)).availableFunds } };
-        // Audit and notification first: the transfer locks the lead's account, held until commit.
+        const [entered] = await work.tx
+          .insert(adjustments)
+          .values({
+            id,
+            userId: body.userId,
+            direction: body.direction,
+            amount: body.amount,
+            reason: body.reason,
+            status: adjustmentMachine.initial,
+            createdBy: realPersonOf(work.actor),
+          })
+          .onConflictDoNothing()
+          .returning();
+        // A twin with the same id committed between the check and the insert: this one rolls back.
+        if (!entered) throw new AppError('CONFLICT');
+        work.changed({ entity: 'adjustment', recordId: id, op: 'upsert', audience: [body.userId], leadsOf: [body.userId] });
         await work.audit('funds.adjustment', 'user', body.userId, {
           id,
           direction: body.direction,
           amount: body.amount,
           reason: body.reason,
         });
-        await notify(work, body.userId, 'funds', `app.notifications.adjustment.${body.direction}`, {
-          amount: body.amount,
-          reason: body.reason,
-        });
-        const available = { lead: body.userId, kind: 'available' } as const;
-        const house = { house: 'adjustments' } as const;
-        const credit = body.direction === 'credit';
-        const booked = await transfer(work, {
-          from: credit ? house : available,
-          to: credit ? available : house,
-          amountCents: toCents(body.amount),
-          cause,
-          memo: body.reason,
-        });
-        // A twin with the same id committed between the check and the lock: this one rolls back.
-        if (!booked.after) throw new AppError('CONFLICT');
-        // The lead's side: booked at once (the house side is booked at commit and is null here).
-        const leadAfter = (credit ? booked.after.to : booked.after.from) ?? 0;
-        return { status: 201, body: { id, booked: true, availableFunds: leadAfter / 100 } };
+        return { status: 201, body: publicRecord(adjustmentResource, entered) };
       });
     },
   );

@@ -1,5 +1,6 @@
 import { withdrawalCompleteSchema, withdrawalFailSchema } from '../../shared/entities/withdrawal.ts';
 import { withdrawalMachine } from '../../shared/lifecycle/machines.ts';
+import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { defineAction } from '../actions/define-action.ts';
 import { withdrawalResource } from '../resources/withdrawal.ts';
 import { approve, notifyWithdrawal, payWithdrawal, refundWithdrawal } from './withdrawals.ts';
@@ -26,7 +27,8 @@ export const WITHDRAWAL_ACTIONS = [
     async run(ctx, withdrawal, body) {
       await payWithdrawal(ctx, withdrawal);
       await notifyWithdrawal(ctx, withdrawal, 'completed');
-      return { set: body?.transactionId ? { transactionId: body.transactionId } : {} };
+      const decidedBy = realPersonOf(ctx.actor);
+      return { set: body?.transactionId ? { transactionId: body.transactionId, decidedBy } : { decidedBy } };
     },
   }),
   defineAction({
@@ -38,7 +40,7 @@ export const WITHDRAWAL_ACTIONS = [
     async run(ctx, withdrawal, body) {
       await refundWithdrawal(ctx, withdrawal);
       await notifyWithdrawal(ctx, withdrawal, 'failed');
-      return { set: { failureReason: body?.reason ?? null } };
+      return { set: { failureReason: body?.reason ?? null, decidedBy: realPersonOf(ctx.actor) } };
     },
   }),
 ];

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { toCents } from '../../shared/money.ts';
+import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
+import { APPROVAL_WINDOW_MS, approvalsNeeded as approvalsNeededFor, windowTotalCents } from '../../shared/money/withdrawal-approvals.ts';
 import type { Work } from '../http/mutate.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -41,15 +43,36 @@ export async function holdWithdrawal(work: Work, withdrawal: WithdrawalRow) {
     await notify(work, lead.assignedTo, 'withdrawal', 'app.notifications.withdrawal.requested', data);
 }
 
-/** Above the company's threshold a withdrawal needs two approvals before it is paid. */
+/**
+ * Above the company's threshold a withdrawal needs two approvals before it is paid; the threshold
+ * counts the lead's withdrawals of the 24 hours up to this one (src/shared/money/withdrawal-approvals.ts).
+ */
 export async function approvalsNeeded(work: Work, withdrawal: WithdrawalRow): Promise<{ needed: number; threshold: number }> {
   const threshold = (await currentSettings(work.tx)).withdrawalApprovalThreshold;
-  return { needed: toCents(withdrawal.amount) > toCents(threshold) ? 2 : 0, threshold };
+  const since = new Date(withdrawal.dateCreation.getTime() - APPROVAL_WINDOW_MS);
+  const window = await work.tx
+    .select({
+      id: withdrawals.id,
+      userId: withdrawals.userId,
+      amount: withdrawals.amount,
+      status: withdrawals.status,
+      dateCreation: withdrawals.dateCreation,
+    })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, withdrawal.userId),
+        inArray(withdrawals.status, ['pending', 'completed']),
+        gt(withdrawals.dateCreation, since),
+        lte(withdrawals.dateCreation, withdrawal.dateCreation),
+      ),
+    );
+  return { needed: approvalsNeededFor(windowTotalCents(withdrawal, window), threshold), threshold };
 }
 
 /** Staff approve: two different members, neither the one who entered it, each once. */
 export function approve(work: Work, withdrawal: WithdrawalRow): string[] {
-  const approver = work.actor.impersonatorId ?? work.actor.id;
+  const approver = realPersonOf(work.actor);
   if (withdrawal.createdBy === approver) throw new AppError('APPROVAL_NOT_ALLOWED');
   if (withdrawal.approvedBy.includes(approver)) throw new AppError('ALREADY_APPROVED');
   return [...withdrawal.approvedBy, approver];

@@ -1,5 +1,6 @@
 import { depositEntity } from '../../shared/entities/deposit.ts';
 import { depositMachine } from '../../shared/lifecycle/machines.ts';
+import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { deposits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -17,7 +18,8 @@ export const depositResource = defineResource({
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.deposit },
   leadFixed: { status: 'pending', transactionId: null },
   hooks: {
-    prepareCreate: (_ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer' }),
+    /** Who entered it: never the one who completes it (four eyes, DESIGN.md §6). */
+    prepareCreate: (ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer', createdBy: realPersonOf(ctx.actor) }),
     /** The transaction id of a bank transfer is set while it is pending, never after. */
     prepareUpdate(_ctx, existing, patch) {
       if (existing.status !== 'pending')

@@ -36,6 +36,9 @@ const issue = (key: string, params: Record<string, unknown> = {}) => ({ key, par
 
 /** Nobody grants or touches a role above their own (DESIGN.md §5). */
 function checkRoles(actor: Actor, roles: Role[] | undefined) {
+  // A person is staff or a lead, never both (DESIGN.md §6): else one could enter money for itself.
+  if (roles?.includes('lead') && roles.some((role) => role !== 'lead'))
+    throw new AppError('STAFF_OR_LEAD', { roles: issue('validation.staffOrLead') });
   if (roles && rank(roles) > rank(actor.roles)) throw forbidden('roles');
   if (roles && !mayDo(actor.roles, 'user.manageStaff') && !isLeadOnly(roles)) throw forbidden('roles');
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { adjustmentEntity } from '../entities/adjustment.ts';
 import { depositEntity } from '../entities/deposit.ts';
 import { cardDepositInput, secureCodeInput } from '../money/card-deposit.ts';
 import {
-  adjustmentAnswer,
   adjustmentSchema,
   availableFundsAnswer,
   capitalAnswer,
@@ -56,8 +56,11 @@ export const statementContract = {
 /** `GET /api/v1/funds/check` (admin). */
 export const ledgerCheckContract = { response: { 200: ledgerCheckAnswer, ...errorResponses } };
 
-/** `POST /api/v1/funds/adjustment` (admin): 201 when booked, 200 when this id already was. */
+/**
+ * `POST /api/v1/funds/adjustment` (admin): 201 with the adjustment entered, `pending` until another
+ * staff member completes it (four eyes); 200 with the one already entered under this id.
+ */
 export const adjustmentContract = {
   body: adjustmentSchema,
-  response: { 200: adjustmentAnswer, 201: adjustmentAnswer, ...moneyErrors },
+  response: { 200: adjustmentEntity.record, 201: adjustmentEntity.record, ...moneyErrors },
 };

@@ -41,5 +41,8 @@ export const depositEntity = defineEntity({
     zipCode: z.string().nullable(),
     country: z.string().nullable(),
     phone: z.string().nullable(),
+    /** Who entered it (the lead paying by card, or staff entering a transfer) and who completed or failed it (four eyes). */
+    createdBy: z.uuid().nullable(),
+    decidedBy: z.uuid().nullable(),
   },
 });

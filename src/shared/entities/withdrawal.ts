@@ -29,10 +29,12 @@ export const withdrawalEntity = defineEntity({
   filterable: ['status', 'userId', 'amount', 'createdBy'],
   sortable: ['amount', 'status'],
   searchable: ['transactionId'],
-  /** Set by the server: who entered it, who approved it, why it failed. */
+  /** Set by the server: who entered it, who approved it, who decided it, why it failed. */
   readOnly: {
     createdBy: z.uuid().nullable(),
     approvedBy: z.array(z.uuid()),
+    /** Who completed or failed it. */
+    decidedBy: z.uuid().nullable(),
     failureReason: z.string().nullable(),
   },
 });

@@ -12,6 +12,8 @@ export type MachineAction<State extends string> = {
   /** The state it ends in, or the states it may end in (the action's code picks one). */
   to: State | readonly State[];
   by: ActionAudience;
+  /** A credit a person created: never made by the one who entered the record (four eyes, ./four-eyes.ts). */
+  fourEyes?: boolean;
 };
 
 export type Machine<State extends string = string, ActionName extends string = string> = {

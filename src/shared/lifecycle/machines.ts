@@ -17,8 +17,8 @@ export const depositMachine = defineMachine({
     /** The lead (or staff for it) answers the bank's 3-D Secure challenge; the gateway decides the outcome. */
     'confirm-3d-secure': { from: ['awaiting_3d_secure'], to: ['completed', 'failed', 'awaiting_3d_secure'], by: 'all' },
     cancel: { from: ['pending', 'awaiting_3d_secure'], to: 'cancelled', by: 'all' },
-    /** A staff-entered deposit (bank transfer) is booked or refused by staff. */
-    complete: { from: ['pending'], to: 'completed', by: 'staff' },
+    /** A staff-entered deposit (bank transfer) is booked or refused by staff; booked by someone else than who entered it. */
+    complete: { from: ['pending'], to: 'completed', by: 'staff', fourEyes: true },
     fail: { from: ['pending'], to: 'failed', by: 'staff' },
     /** The bank's late answer after a right 3-D Secure code. */
     settle: { from: ['awaiting_3d_secure'], to: ['completed', 'failed'], by: 'nobody' },
@@ -96,6 +96,22 @@ export const verificationMachine = defineMachine({
 /** Every machine, for code that walks them all (the PATCH guard, the docs). */
 export const MACHINES: readonly Machine[] = [
   depositMachine,
+export const ADJUSTMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/** A manual adjustment (DESIGN.md §6): an admin enters it with a reason, another staff member books it. */
+export const adjustmentMachine = defineMachine({
+  entity: 'adjustment',
+  states: ADJUSTMENT_STATUSES,
+  initial: 'pending',
+  frozenAfterInitial: ['amount', 'direction', 'userId'],
+  actions: {
+    /** Books adjustments ⇄ available, once. */
+    complete: { from: ['pending'], to: 'completed', by: 'admin', fourEyes: true },
+    /** Books nothing: whoever entered it may withdraw a mistaken entry. */
+    fail: { from: ['pending'], to: 'failed', by: 'admin' },
+  },
+});
+
   withdrawalMachine,
   orderMachine,
   offerMachine,

@@ -59,7 +59,7 @@ export const statementAnswer = z
   .meta({ description: 'JSON by default; with ?format=csv or ?format=xlsx, the entries as a text/csv or .xlsx file' });
 export type Statement = z.infer<typeof statementAnswer>;
 
-/** POST /funds/adjustment (admin): credit or debit a lead's available funds, with a reason (audited). */
+/** POST /funds/adjustment (admin): enter a credit or debit of a lead's available funds, with a reason (audited; four eyes). */
 export const adjustmentSchema = z.strictObject({
   /** A client-made id keeps the adjustment booked once across retries. */
   id: id().optional(),
@@ -69,9 +69,6 @@ export const adjustmentSchema = z.strictObject({
   reason: requiredText(500),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
-
-/** What POST /funds/adjustment answers: booked false when an adjustment with this id already was. */
-export const adjustmentAnswer = z.object({ id: z.string(), booked: z.boolean(), availableFunds: z.number() });
 
 /** GET /funds/check (admin): the ledger's invariants. */
 export const ledgerCheckAnswer = z.object({

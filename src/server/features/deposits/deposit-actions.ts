@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../../../shared/fields.ts';
 import { depositMachine } from '../../../shared/lifecycle/machines.ts';
+import { realPersonOf } from '../../../shared/lifecycle/four-eyes.ts';
 import { defineAction } from '../../actions/define-action.ts';
 import { AppError } from '../../http/app-error.ts';
 import { depositResource } from '../../resources/deposit.ts';
@@ -28,7 +29,8 @@ export const DEPOSIT_ACTIONS = [
     summary: 'Staff: the transfer arrived (bank → available funds)',
     async run(ctx, deposit, body) {
       await creditDeposit(ctx, deposit);
-      return { set: body?.transactionId ? { transactionId: body.transactionId } : {} };
+      const decidedBy = realPersonOf(ctx.actor);
+      return { set: body?.transactionId ? { transactionId: body.transactionId, decidedBy } : { decidedBy } };
     },
   }),
   defineAction({
@@ -36,6 +38,6 @@ export const DEPOSIT_ACTIONS = [
     machine: depositMachine,
     action: 'fail',
     summary: 'Staff: the transfer never arrived',
-    run: () => ({ set: { failureReason: 'rejected_by_staff' } }),
+    run: (ctx) => ({ set: { failureReason: 'rejected_by_staff', decidedBy: realPersonOf(ctx.actor) } }),
   }),
 ];

@@ -101,6 +101,8 @@ export async function recordCardDeposit(
       userId: ownerId,
       amount: input.amount,
       method: 'card',
+      // Who paid: the lead itself, or the staff member (the real person) who typed the card in for it.
+      createdBy: work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null,
       status: outcome.to ?? 'pending',
       ...outcome.set,
       gatewayReference: authorization.reference,

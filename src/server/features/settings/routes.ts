@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { settingUpdateSchema } from '../../../shared/setting.ts';
+import { isRoot } from '../../../shared/roles.ts';
 import { requireAction } from '../../policy.ts';
 import { settings } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -39,12 +40,17 @@ export function registerSettingRoutes(app: FastifyInstance) {
       const patch = parse(settingUpdateSchema, request.body);
       const updated = await mutate(request, reply, async ({ tx, audit }) => {
         const current = await currentSettings(tx);
+        // Four eyes on money (DESIGN.md §6) is root's to switch, and the switch is audited on its own.
+        const fourEyesChanged = patch.fourEyes !== undefined && patch.fourEyes !== current.fourEyes;
+        if (fourEyesChanged && !isRoot(actor.roles))
+          throw new AppError('FORBIDDEN', { fourEyes: { key: 'validation.rootOnly', params: {} } });
         const [row] = await tx
           .update(settings)
           .set({ ...patch, version: sql`${settings.version} + 1`, dateLastUpdate: sql`now()` })
           .where(eq(settings.id, current.id))
           .returning();
         await audit('setting.update', 'setting', row.id, patch);
+        if (fourEyesChanged) await audit('setting.fourEyes', 'setting', row.id, { from: current.fourEyes, to: row.fourEyes });
         return { body: row };
       });
       realtime.settingUpdated(updated, actor.id);
