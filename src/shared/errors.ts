@@ -34,11 +34,11 @@ export const ERROR_CODES = [
   'APPROVALS_REQUIRED',
   'APPROVAL_NOT_ALLOWED',
   'ALREADY_APPROVED',
+  'SECOND_PERSON_REQUIRED',
+  'STAFF_OR_LEAD',
   'SECURE_CODE_INVALID',
   'OFFLINE',
   'SYNC_RESYNC',
-  'SECOND_PERSON_REQUIRED',
-  'STAFF_OR_LEAD',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -90,6 +90,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   APPROVALS_REQUIRED: 422,
   APPROVAL_NOT_ALLOWED: 422,
   ALREADY_APPROVED: 409,
+  /** Four eyes (DESIGN.md §6): the one who entered a credit never completes it; another staff member does. */
+  SECOND_PERSON_REQUIRED: 422,
+  /** A user is staff or a lead, never both. */
+  STAFF_OR_LEAD: 422,
   /** A wrong 3-D Secure code; `details.triesLeft` says how many remain (the third fails the deposit). */
   SECURE_CODE_INVALID: 422,
   /** Client-side only: an online-only call made without a connection. */
@@ -98,7 +102,3 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SYNC_RESYNC: 410,
   INTERNAL: 500,
 };
-  /** Four eyes (DESIGN.md §6): the one who entered a credit never completes it; another staff member does. */
-  SECOND_PERSON_REQUIRED: 422,
-  /** A user is staff or a lead, never both. */
-  STAFF_OR_LEAD: 422,
