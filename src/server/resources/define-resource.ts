@@ -501,10 +501,15 @@ function leadFixedValues(resource: AnyResource, actor: Actor, values: Row, creat
   return creating ? { ...values, ...resource.leadFixed } : values;
 }
 
-/** A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state. */
+/**
+ * A plain PATCH never moves a lifecycle; money fields stay as they are once it has left its first state,
+ * and the machine's fixed ones (booked as the record is made, or written by an action) always.
+ */
 function checkPatchAgainstMachine(machine: Machine | undefined, existing: Row, patch: Row) {
   if (!machine) return;
   if (machine.field in patch && patch[machine.field] !== existing[machine.field]) throw statusByAction(machine.field);
+  const fixed = machine.fixed.find((field) => field in patch && patch[field] !== existing[field]);
+  if (fixed) throw statusByAction(fixed);
   if (existing[machine.field] === machine.initial) return;
   const frozen = machine.frozenAfterInitial.find((field) => field in patch && patch[field] !== existing[field]);
   if (frozen) throw statusByAction(frozen);

@@ -26,6 +26,8 @@ export type Machine<State extends string = string, ActionName extends string = s
   actions: Record<ActionName, MachineAction<State>>;
   /** Fields (money) a plain PATCH may change only while the record is still in its initial state. */
   frozenAfterInitial: readonly string[];
+  /** Fields a plain PATCH never changes, in any state: money booked as the record is made, or written only by an action. */
+  fixed: readonly string[];
 };
 
 export type StateOf<M> = M extends Machine<infer S, string> ? S : never;
@@ -39,8 +41,9 @@ export function defineMachine<const State extends string, const ActionName exten
   initial: NoInfer<State>;
   actions: Record<ActionName, MachineAction<NoInfer<State>>>;
   frozenAfterInitial?: readonly string[];
+  fixed?: readonly string[];
 }): Machine<State, ActionName> {
-  return { field: 'status', frozenAfterInitial: [], ...definition };
+  return { field: 'status', frozenAfterInitial: [], fixed: [], ...definition };
 }
 
 /** Whether someone with these roles is among the action's audience. */

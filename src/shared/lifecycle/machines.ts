@@ -44,7 +44,9 @@ export const orderMachine = defineMachine({
   entity: 'order',
   states: ORDER_STATUSES,
   initial: 'open',
-  frozenAfterInitial: ['quantity', 'leverage', 'openPrice', 'closePrice', 'profit', 'userId', 'type', 'symbol', 'market'],
+  frozenAfterInitial: ['quantity', 'leverage', 'openPrice', 'userId', 'type', 'symbol', 'market'],
+  /** Closing writes them: an open order's profit is live, never typed in. */
+  fixed: ['closePrice', 'profit'],
   actions: {
     /** A lead closes its own forex order at the market; staff close any order in scope with a profit. */
     close: { from: ['open'], to: 'closed', by: 'all' },
@@ -72,7 +74,8 @@ export const investmentMachine = defineMachine({
   entity: 'investment',
   states: INVESTMENT_STATUSES,
   initial: 'active',
-  frozenAfterInitial: ['initialAmount', 'rentability', 'dividendFrequency', 'userId'],
+  /** Its principal is debited as it is made (DESIGN.md §10), and its dividends follow from these. */
+  fixed: ['initialAmount', 'rentability', 'dividendFrequency', 'userId'],
   actions: {
     /** At expiry the principal comes back (the scheduler). */
     end: { from: ['active'], to: 'ended', by: 'nobody' },
@@ -93,6 +96,9 @@ export const verificationMachine = defineMachine({
   },
 });
 
+/** Every machine, for code that walks them all (the PATCH guard, the docs). */
+export const MACHINES: readonly Machine[] = [
+  depositMachine,
 export const ADJUSTMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 
 /** A manual adjustment (DESIGN.md §6): an admin enters it with a reason, another staff member books it. */
@@ -109,9 +115,6 @@ export const adjustmentMachine = defineMachine({
   },
 });
 
-/** Every machine, for code that walks them all (the PATCH guard, the docs). */
-export const MACHINES: readonly Machine[] = [
-  depositMachine,
   withdrawalMachine,
   orderMachine,
   offerMachine,
