@@ -96,9 +96,6 @@ export const verificationMachine = defineMachine({
   },
 });
 
-/** Every machine, for code that walks them all (the PATCH guard, the docs). */
-export const MACHINES: readonly Machine[] = [
-  depositMachine,
 export const ADJUSTMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 
 /** A manual adjustment (DESIGN.md §6): an admin enters it with a reason, another staff member books it. */
@@ -115,6 +112,9 @@ export const adjustmentMachine = defineMachine({
   },
 });
 
+/** Every machine, for code that walks them all (the PATCH guard, the docs). */
+export const MACHINES: readonly Machine[] = [
+  depositMachine,
   withdrawalMachine,
   orderMachine,
   offerMachine,
