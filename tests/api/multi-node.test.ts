@@ -181,6 +181,21 @@ describe('two API nodes on one PostgreSQL', () => {
     expect(onA.map((event) => event.data.companyName)).toEqual(['Two Nodes Ltd', 'Two Nodes Sentinel']);
   });
 
+  it('a session ended on node A disconnects its socket on node B at once; the same user’s other session stays until the lock', async () => {
+    const lead = await person();
+    const laptop = (await call(a, 'POST', '/api/v1/auth/login', { body: { email: lead.email, password: 'secret123' } })).body.token;
+    const phoneOnB = await socketOn(b, lead.token);
+    const laptopOnB = await socketOn(b, laptop);
+    const ends = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const phoneEnded = ends(phoneOnB);
+    expect((await call(a, 'GET', '/api/v1/auth/logout', { token: lead.token })).status).toBe(200);
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect(laptopOnB.connected).toBe(true);
+    const laptopEnded = ends(laptopOnB);
+    expect((await call(a, 'PATCH', `/api/v1/user/${lead.id}`, { token: root, body: { status: 'locked' } })).status).toBe(200);
+    expect(await laptopEnded).toBe('io server disconnect');
+  });
+
   it('a write on node A tells sockets on node B the change-log cursor', async () => {
     const onB = heard(await socketOn(b, root), 'changes');
     const created = await call(a, 'POST', '/api/v1/campaign', { token: root, body: { name: `Across ${randomUUID().slice(0, 6)}` } });
