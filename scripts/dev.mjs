@@ -9,8 +9,8 @@ const children = [
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// The API stops its embedded PostgreSQL on any of these, once, however often it gets them.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
 for (const child of children)
   child.on('exit', (code) => {
     stop();

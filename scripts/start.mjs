@@ -9,7 +9,9 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+// SKIP_CLIENT_BUILD=1: serve whatever dist/client holds, or the API alone (the process test starts many times).
 if (
+  process.env.SKIP_CLIENT_BUILD !== '1' &&
   existsSync('src/app') &&
   stale('dist/client/index.html', ['src/app', 'src/shared', 'locales', 'index.html', 'vite.config.ts', 'panda.config.ts', 'public'])
 ) {
@@ -20,5 +22,7 @@ const entry = demo ? 'dist/server/demo/main.js' : 'dist/server/main.js';
 if (stale(entry, ['src/server', 'src/shared'])) run('node', ['scripts/build-server.mjs']);
 
 const server = spawn(process.execPath, ['--enable-source-maps', entry], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// Passed on, each time: the server stops once, then its PostgreSQL, however often it is asked (a signal
+// to the whole group reaches it twice). This process stays until the server has stopped.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import { loadConfig } from './config.ts';
 import { DataDirInUseError, startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.ts';
+import { onStopSignal } from './run-until-stopped.ts';
 
 /**
  * `WORKERS`: how many API processes serve this machine's port (default 1; `auto` = one per core). One
@@ -21,33 +22,16 @@ export function workerCount(value = process.env.WORKERS): number {
  * PostgreSQL when no DATABASE_URL is set, then forks the workers, each a whole API node on that database
  * (CLUSTER=1: socket.io events cross through PostgreSQL, as between machines), listening on the one
  * port node:cluster shares out connection by connection. WebSocket-only sockets need no stickiness.
- * A worker that dies is replaced; SIGINT/SIGTERM stops the workers, then the database.
+ * A worker that dies is replaced; SIGINT, SIGTERM or SIGHUP (once or more, to the primary or to the
+ * whole group) stops the workers, then the database.
  */
 export async function runPrimary(count: number): Promise<void> {
   // Made here once, before the workers would race to make them: the data dir and its JWT secret.
   const config = loadConfig();
-  let embedded: EmbeddedServer | undefined;
-  try {
-    embedded = config.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: config.dataDir });
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  // The JWT secret is read from DATA_DIR (or JWT_SECRET) by each worker, as by any node.
-  const env = { DATABASE_URL: config.databaseUrl ?? embedded!.url, CLUSTER: '1' };
   let stopping = false;
-  const fork = () => cluster.fork(env);
-  cluster.on('exit', (worker: Worker, code) => {
-    if (stopping) return;
-    console.error(`worker ${worker.process.pid} ended (${code}): starting another`);
-    fork();
-  });
-  for (let i = 0; i < count; i++) fork();
-  console.log(`BrokerDesk: ${count} workers on http://${config.host}:${config.port} (${embedded ? 'embedded' : 'external'} PostgreSQL)`);
-
-  const stop = async () => {
-    if (stopping) return;
+  // Before anything starts: a signal while PostgreSQL starts stops it once it is up (the handler runs
+  // after `starting` is set: never synchronously).
+  onStopSignal(async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     await Promise.all(
@@ -60,8 +44,28 @@ export async function runPrimary(count: number): Promise<void> {
           }),
       ),
     );
-    await embedded?.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
+    await (await starting.catch(() => undefined))?.stop();
+  });
+  const starting: Promise<EmbeddedServer | undefined> = config.databaseUrl
+    ? Promise.resolve(undefined)
+    : startEmbeddedServer({ dataDir: config.dataDir });
+  let embedded: EmbeddedServer | undefined;
+  try {
+    embedded = await starting;
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (stopping) return;
+  // The JWT secret is read from DATA_DIR (or JWT_SECRET) by each worker, as by any node.
+  const env = { DATABASE_URL: config.databaseUrl ?? embedded!.url, CLUSTER: '1' };
+  const fork = () => cluster.fork(env);
+  cluster.on('exit', (worker: Worker, code) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} ended (${code}): starting another`);
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  console.log(`BrokerDesk: ${count} workers on http://${config.host}:${config.port} (${embedded ? 'embedded' : 'external'} PostgreSQL)`);
 }
