@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backoff } from './http/rate-counters.ts';
+import { UPLOAD_LIMITS, type UploadLimits } from './uploads/limits.ts';
 
 /** The package root (where package.json, locales/ and dist/ live), wherever the server was built to. */
 export const ROOT_DIR = (() => {
@@ -37,6 +38,8 @@ export type Config = {
   loginBackoff: { pair: Backoff; account: Backoff; address: Backoff };
   /** Heavy requests (batch, import, export, stats) per user in a window. */
   heavyRequests: { max: number; windowSeconds: number };
+  /** Uploads per person: a minute's rate, and a day's files and bytes (src/server/uploads/limits.ts). */
+  uploadLimits: UploadLimits;
   /**
    * Days a change-log row is kept before compaction may remove it (superseded rows and deletions only):
    * a client offline longer refills its mirror from scratch (docs/decisions/change-log-compaction.md).
@@ -84,6 +87,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     // One dashboard visit costs five heavy reads (lead stats, trend, top campaigns, deposit and withdrawal
     // stats): 30 a minute refused a person's sixth visit; 120 still stops a flood of batches or imports.
     heavyRequests: { max: 120, windowSeconds: 60 },
+    uploadLimits: UPLOAD_LIMITS,
     changeLogRetentionDays: positiveNumber(process.env.CHANGE_LOG_RETENTION_DAYS) ?? 30,
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientDir: path.join(ROOT_DIR, 'dist', 'client'),

@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'IMPORT_MISSING_COLUMNS',
   'IMPORT_TOO_MANY_ROWS',
   'IMPORT_EMPTY',
+  'UPLOAD_QUOTA',
+  'UPLOAD_STAFF_ONLY',
+  'VERIFIER_UPLOADED',
   'VERIFICATION_NOT_PENDING',
   'NO_DOCUMENTS',
   'INVALID_TRANSITION',
@@ -80,6 +83,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IMPORT_MISSING_COLUMNS: 422,
   IMPORT_TOO_MANY_ROWS: 413,
   IMPORT_EMPTY: 422,
+  /** A person's uploads of the last 24 hours reached their count or size (src/server/uploads/limits.ts). */
+  UPLOAD_QUOTA: 422,
+  /** Public files (the logo, product, project and market images) come from staff only. */
+  UPLOAD_STAFF_ONLY: 403,
+  /** Whoever uploaded a lead's documents never verifies them (DESIGN.md §6). */
+  VERIFIER_UPLOADED: 422,
   VERIFICATION_NOT_PENDING: 409,
   /** Verify or reject with no document uploaded since the last rejection. */
   NO_DOCUMENTS: 422,

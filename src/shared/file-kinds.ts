@@ -3,11 +3,15 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 
 export const PURPOSES = {
-  /** Any file of the general upload call. */
+  /** Any file of the general upload call: private to its sender and the staff who may see them. */
   file: DOCUMENT_TYPES,
   logo: IMAGE_TYPES,
+  /** A product, project or market image: public, from staff. */
   image: IMAGE_TYPES,
   /** A lead's verification document: private to the lead and staff. */
   document: DOCUMENT_TYPES,
 } as const;
 export type UploadPurpose = keyof typeof PURPOSES;
+
+/** Files anyone may download (the login page shows the logo): staff upload them, nobody else. Every other file is private. */
+export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'image'];

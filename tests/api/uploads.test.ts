@@ -7,7 +7,10 @@ import { databaseState } from './database-state.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { multipart } from './multipart.ts';
 
-/** POST /uploads/upload and GET /uploads/{name}: the type comes from the bytes; private files stay private. */
+/**
+ * POST /uploads/upload and GET /uploads/{name}: the type comes from the bytes; public images come from
+ * staff, everything a lead sends is private; each person uploads within a rate and a daily quota.
+ */
 type Person = Awaited<ReturnType<TestServer['user']>>;
 
 let server: TestServer;
@@ -18,7 +21,8 @@ let lead: Person;
 let otherLead: Person;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The limits themselves are tested below, on servers of their own: the default rate, and a small quota.
+  server = await startServer({ uploadLimits: { perMinute: 1000, filesPerDay: 1000, bytesPerDay: 500 * 1024 * 1024 } });
   root = await server.rootToken();
   staff = await server.user(root, { roles: ['regular'] });
   otherStaff = await server.user(root, { roles: ['regular'] });
@@ -42,7 +46,7 @@ describe('upload', () => {
     expect(body).toMatchObject({ mime: 'image/png', size: PNG.length, originalName: 'statement.pdf' });
     expect(body.name).toMatch(/\.png$/);
     expect(body.url).toBe(`/api/v1/uploads/${body.name}`);
-    const served = await download(body.url);
+    const served = await download(body.url, lead.token);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -144,8 +148,154 @@ describe('private documents (?purpose=document)', () => {
     expect((await download(documentUrl, staff.token)).statusCode).toBe(404);
   });
 
-  it('ordinary uploads stay public', async () => {
-    const { body } = await upload(lead.token, { content: PNG, filename: 'avatar.png' });
-    expect((await download(body.url)).statusCode).toBe(200);
+  it('whatever else a lead uploads is private too: its owner and the owner’s staff only', async () => {
+    const { status, body } = await upload(lead.token, { content: PNG, filename: 'signature.png' });
+    expect(status).toBe(201);
+    for (const token of [lead.token, otherStaff.token, root]) expect((await download(body.url, token)).statusCode).toBe(200);
+    expect((await download(body.url, staff.token)).statusCode).toBe(404);
+    expect((await download(body.url, otherLead.token)).statusCode).toBe(404);
+    expect((await download(body.url)).statusCode).toBe(401);
+    const [row] = await server.sql<{ private: boolean; uploaded_by: string }>(
+      `select private, uploaded_by from uploads where name = '${body.name}'`,
+    );
+    expect(row).toEqual({ private: true, uploaded_by: lead.id });
+  });
+});
+
+describe('public images come from staff only', () => {
+  it('a lead asking for a logo or a product image is refused (403 UPLOAD_STAFF_ONLY, translated), nothing stored', async () => {
+    const before = await databaseState(server);
+    const files = await storedFiles();
+    for (const purpose of ['logo', 'image']) {
+      const { status, body } = await upload(lead.token, { content: PNG, filename: 'banner.png', contentType: 'image/png' }, purpose);
+      expect(status, purpose).toBe(403);
+      expect(body).toEqual({
+        code: 'UPLOAD_STAFF_ONLY',
+        message: 'Only staff may upload public images (the logo, product, project and market images)',
+      });
+    }
+    const french = await server.call({
+      method: 'POST',
+      url: '/api/v1/uploads/upload?purpose=image',
+      token: lead.token,
+      ...multipart({ content: PNG, filename: 'banner.png' }),
+      headers: { ...multipart({ content: PNG, filename: 'banner.png' }).headers, 'x-lang': 'fr' },
+    });
+    expect(french.body.message).toBe(
+      'Seul le personnel peut envoyer des images publiques (le logo, les images de produit, de projet et de marché)',
+    );
+    expect(await databaseState(server)).toEqual(before);
+    expect(await storedFiles()).toEqual(files);
+  });
+
+  it('staff upload a public image: served to anyone, cached, with who sent it', async () => {
+    const { status, body } = await upload(staff.token, { content: PNG, filename: 'market.png' }, 'image');
+    expect(status).toBe(201);
+    const served = await download(body.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toContain('public');
+    const [row] = await server.sql<{ private: boolean; uploaded_by: string; owner_id: string }>(
+      `select private, uploaded_by, owner_id from uploads where name = '${body.name}'`,
+    );
+    expect(row).toEqual({ private: false, uploaded_by: staff.id, owner_id: staff.id });
+  });
+
+  it('a staff member uploading a lead’s document is recorded as its sender, the lead as its owner', async () => {
+    const { status, body } = await server.call({
+      method: 'POST',
+      url: `/api/v1/user/${otherLead.id}/documents`,
+      token: otherStaff.token,
+      ...multipart({ content: PNG, filename: 'passport.png' }),
+    });
+    expect(status).toBe(201);
+    const [row] = await server.sql<{ private: boolean; uploaded_by: string; owner_id: string }>(
+      `select private, uploaded_by, owner_id from uploads where name = '${body.document.name}'`,
+    );
+    expect(row).toEqual({ private: true, uploaded_by: otherStaff.id, owner_id: otherLead.id });
+  });
+});
+
+describe('each person uploads within a rate', () => {
+  let defaults: TestServer;
+  let defaultsRoot: string;
+  beforeAll(async () => {
+    defaults = await startServer();
+    defaultsRoot = await defaults.rootToken();
+  });
+  afterAll(() => defaults?.close());
+
+  it('20 files of 4 MB in a row from one lead: 10 go through, then 429 with Retry-After, and nothing more is stored', async () => {
+    const upload = (token: string, file: Parameters<typeof multipart>[0], purpose: string) =>
+      defaults.call({ method: 'POST', url: `/api/v1/uploads/upload?purpose=${purpose}`, token, ...multipart(file) });
+    const sender = await defaults.user(defaultsRoot, { roles: ['lead'] });
+    const other = await defaults.user(defaultsRoot, { roles: ['lead'] });
+    const file = { content: bigPng(4 * 1024 * 1024), filename: 'scan.png', contentType: 'image/png' };
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<TestServer['call']>> | undefined;
+    for (let i = 0; i < 20; i++) {
+      const answer = await upload(sender.token, file, 'document');
+      statuses.push(answer.status);
+      if (answer.status === 429) refused ??= answer;
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(429)]);
+    expect(refused!.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts; please wait and try again' });
+    const wait = Number(refused!.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    const [stored] = await defaults.sql<{ n: number }>(`select count(*)::int as n from uploads where uploaded_by = '${sender.id}'`);
+    expect(stored.n).toBe(10);
+    // Another person is not held back by it.
+    expect((await upload(other.token, { content: PNG, filename: 'next.png' }, 'file')).status).toBe(201);
+  });
+});
+
+describe('each person uploads within a daily quota', () => {
+  let small: TestServer;
+  let smallRoot: string;
+  beforeAll(async () => {
+    small = await startServer({ uploadLimits: { perMinute: 100, filesPerDay: 3, bytesPerDay: 1024 * 1024 } });
+    smallRoot = await small.rootToken();
+  });
+  afterAll(() => small?.close());
+  const send = (token: string, content: Buffer, filename = 'scan.png', headers: Record<string, string> = {}) => {
+    const body = multipart({ content, filename, contentType: 'image/png' });
+    return small.call({
+      method: 'POST',
+      url: '/api/v1/uploads/upload',
+      token,
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  };
+  const count = async (id: string) =>
+    (await small.sql<{ n: number }>(`select count(*)::int as n from uploads where uploaded_by = '${id}'`))[0].n;
+
+  it('past its files of the day: 422 UPLOAD_QUOTA naming the limits, translated, nothing stored', async () => {
+    const sender = await small.user(smallRoot, { roles: ['lead'] });
+    for (let i = 0; i < 3; i++) expect((await send(sender.token, PNG)).status).toBe(201);
+    const refused = await send(sender.token, PNG);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'UPLOAD_QUOTA',
+      message: 'Daily upload limit reached: at most 3 files and 1 MB in 24 hours; try again later',
+    });
+    const german = await send(sender.token, PNG, 'scan.png', { 'x-lang': 'de' });
+    expect(german.body.message).toBe(
+      'Tageslimit für Uploads erreicht: höchstens 3 Dateien und 1 MB in 24 Stunden; bitte später erneut versuchen',
+    );
+    expect(await count(sender.id)).toBe(3);
+  });
+
+  it('past its bytes of the day: refused; a refused or failed upload counts for nothing', async () => {
+    const sender = await small.user(smallRoot, { roles: ['lead'] });
+    // Files of the wrong type are refused (415) and leave the day's count as it was.
+    for (let i = 0; i < 3; i++) expect((await send(sender.token, EXE, 'x.png')).status).toBe(415);
+    expect((await send(sender.token, bigPng(600 * 1024))).status).toBe(201);
+    const over = await send(sender.token, bigPng(600 * 1024));
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('UPLOAD_QUOTA');
+    // The refused 600 KB were not counted: a small file still fits, and it is the day's second file.
+    expect((await send(sender.token, PNG)).status).toBe(201);
+    expect(await count(sender.id)).toBe(2);
   });
 });

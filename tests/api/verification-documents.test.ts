@@ -87,4 +87,63 @@ describe('verification documents', () => {
     expect(docs.body.verificationStatus).toBe('pending');
     expect((await decide(person.id, alice.token, { status: 'verified' })).body.verificationStatus).toBe('verified');
   });
+  describe('whoever uploaded a lead’s documents cannot verify them (DESIGN.md §6)', () => {
+    const status = async (id: string) =>
+      (await server.sql<{ verification_status: string }>(`select verification_status from users where id = '${id}'`))[0]
+        .verification_status;
+    const impersonate = async (token: string, userId: string) =>
+      (await server.call({ method: 'POST', url: `/api/v1/auth/generate-token/${userId}`, token })).body.token as string;
+
+    it('the staff member who uploaded them is refused (422 VERIFIER_UPLOADED, translated); another staff member in scope verifies', async () => {
+      const person = await server.user(alice.token, { roles: ['lead'] });
+      expect((await upload(person.id, person.token, 'passport.png')).status).toBe(201);
+      expect((await upload(person.id, alice.token, 'bill.png')).status).toBe(201);
+      for (const decision of [{ status: 'verified' }, { status: 'rejected', note: 'Blurry' }]) {
+        const refused = await decide(person.id, alice.token, decision);
+        expect(refused.status).toBe(422);
+        expect(refused.body).toEqual({
+          code: 'VERIFIER_UPLOADED',
+          message: 'Sie haben einige dieser Dokumente hochgeladen: Ein anderes Teammitglied muss sie prüfen',
+        });
+      }
+      const english = await server.call({
+        method: 'PATCH',
+        url: `/api/v1/user/${person.id}/verification`,
+        token: alice.token,
+        payload: { status: 'verified' },
+      });
+      expect(english.body.message).toBe('You uploaded some of these documents: another staff member must verify them');
+      expect(await status(person.id)).toBe('pending');
+      const [rejected] = await server.sql<{ n: number }>(
+        `select count(*)::int as n from uploads where owner_id = '${person.id}' and rejected_at is not null`,
+      );
+      expect(rejected.n).toBe(0);
+      // Another staff member who may see the lead decides.
+      const verified = await decide(person.id, admin.token, { status: 'verified' });
+      expect(verified.status).toBe(200);
+      expect(verified.body.verificationStatus).toBe('verified');
+    });
+
+    it('documents set aside by a rejection no longer count: the uploader decides on the lead’s new ones', async () => {
+      const person = await server.user(alice.token, { roles: ['lead'] });
+      await upload(person.id, alice.token, 'scan-by-alice.png');
+      expect((await decide(person.id, admin.token, { status: 'rejected', note: 'Unreadable' })).status).toBe(200);
+      await upload(person.id, person.token, 'passport.png');
+      expect((await decide(person.id, alice.token, { status: 'verified' })).status).toBe(200);
+    });
+
+    it('an admin who uploaded as the lead (impersonating it) cannot verify them as themself; the admin behind an impersonated staff member neither', async () => {
+      const person = await server.user(alice.token, { roles: ['lead'] });
+      const asLead = await impersonate(admin.token, person.id);
+      expect((await upload(person.id, asLead, 'passport.png')).status).toBe(201);
+      const [row] = await server.sql<{ uploaded_by: string }>(`select uploaded_by from uploads where owner_id = '${person.id}'`);
+      expect(row.uploaded_by).toBe(admin.id);
+      expect((await decide(person.id, admin.token, { status: 'verified' })).body.code).toBe('VERIFIER_UPLOADED');
+      const asAlice = await impersonate(admin.token, alice.id);
+      expect((await decide(person.id, asAlice, { status: 'verified' })).body.code).toBe('VERIFIER_UPLOADED');
+      expect(await status(person.id)).toBe('pending');
+      // Alice herself sent nothing: she verifies.
+      expect((await decide(person.id, alice.token, { status: 'verified' })).status).toBe(200);
+    });
+  });
 });

@@ -62,3 +62,19 @@ export async function countHit(db: Executor, key: string, max: number, windowSec
   );
   return Number(row.hits) > max ? Math.max(1, Number(row.wait)) : 0;
 }
+
+/**
+ * Adds `amount` to a key's total in a fixed window (bytes uploaded in a day); answers the seconds until
+ * the window ends when the total passes `max`, else 0. Run it in the transaction of what it counts: a
+ * refusal or a failure rolls the addition back with it.
+ */
+export async function addInWindow(db: Executor, key: string, amount: number, max: number, windowSeconds: number): Promise<number> {
+  const [row] = rowsOf<{ hits: number; wait: string | number }>(
+    await db.execute(sql`insert into rate_counters (key, hits, window_start) values (${key}, ${amount}::int, now())
+      on conflict (key) do update set
+        hits = case when rate_counters.window_start < now() - make_interval(secs => ${windowSeconds}) then ${amount}::int else rate_counters.hits + ${amount}::int end,
+        window_start = case when rate_counters.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_counters.window_start end
+      returning hits, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())) as wait`),
+  );
+  return Number(row.hits) > max ? Math.max(1, Number(row.wait)) : 0;
+}

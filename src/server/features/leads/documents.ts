@@ -10,7 +10,7 @@ import { audienceOf } from '../../policy.ts';
 import { findScoped, publicRecord } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
 import { notify } from '../../notifications/notify.ts';
-import { storeUpload, uploadUrl } from '../../uploads/store.ts';
+import { receiveUpload, uploadUrl } from '../../uploads/store.ts';
 import { idParams } from '../../../shared/contracts/common.ts';
 import { documentsContract, uploadDocumentContract } from '../../../shared/contracts/leads.ts';
 
@@ -20,7 +20,7 @@ import { documentsContract, uploadDocumentContract } from '../../../shared/contr
  * reopen the review.
  */
 export function registerDocumentRoutes(app: FastifyInstance) {
-  const { db, files } = app.services;
+  const { db } = app.services;
 
   const leadOf = async (request: Parameters<typeof actorOrThrow>[0]) => {
     const actor = actorOrThrow(request);
@@ -63,12 +63,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { actor, lead } = await leadOf(request);
       if (lead.id !== actor.id && !isStaff(actor.roles)) throw new AppError('FORBIDDEN');
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const document = await storeUpload(db, files, await request.file(), {
-        ownerId: lead.id as string,
-        purpose: 'document',
-        private: true,
-      });
+      const document = await receiveUpload(app.services, request, { ownerId: lead.id as string, purpose: 'document', private: true });
       return mutate(request, reply, async (work) => {
         const [updated] = await work.tx
           .update(users)

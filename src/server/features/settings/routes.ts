@@ -9,7 +9,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { currentSettings, settingsFor } from '../../settings/settings.ts';
-import { storeUpload } from '../../uploads/store.ts';
+import { receiveUpload } from '../../uploads/store.ts';
 import { getSettingContract, updateSettingContract, uploadLogoContract } from '../../../shared/contracts/platform.ts';
 
 // Until every reader imports the service (src/server/settings/settings.ts) instead.
@@ -64,8 +64,7 @@ export function registerSettingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOrThrow(request);
       requireAction(actor, 'settings.update');
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const logo = await storeUpload(db, app.services.files, await request.file(), { ownerId: null, purpose: 'logo' });
+      const logo = await receiveUpload(app.services, request, { ownerId: null, purpose: 'logo', private: false });
       const updated = await mutate(request, reply, async ({ tx, audit }) => {
         const current = await currentSettings(tx);
         const [row] = await tx

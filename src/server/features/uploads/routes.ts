@@ -7,26 +7,27 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { parse } from '../../http/validate.ts';
 import { findScoped } from '../../resources/define-resource.ts';
 import { userResource } from '../../resources/user.ts';
-import { storeUpload } from '../../uploads/store.ts';
-import { PURPOSES, type UploadPurpose } from '../../../shared/file-kinds.ts';
+import { receiveUpload } from '../../uploads/store.ts';
+import { PUBLIC_PURPOSES, PURPOSES, type UploadPurpose } from '../../../shared/file-kinds.ts';
 import { downloadContract, uploadContract } from '../../../shared/contracts/platform.ts';
 
 const uploadRoute = uploadContract(Object.keys(PURPOSES) as [UploadPurpose, ...UploadPurpose[]]);
 
-/** POST /uploads/upload and GET /uploads/{name}; verification documents are private (DESIGN.md §5). */
+/**
+ * POST /uploads/upload and GET /uploads/{name}: public files (the logo, product, project and market
+ * images) come from staff; everything else (a lead's documents, signatures, any file) is private to its
+ * owner and the staff who may see the owner (DESIGN.md §5).
+ */
 export function registerUploadRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/uploads/upload',
     { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field `file`)', ...uploadRoute } },
     async (request, reply) => {
       const actor = actorOrThrow(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const { purpose } = parse(uploadRoute.querystring, request.query) as { purpose: UploadPurpose };
-      const stored = await storeUpload(app.services.db, app.services.files, await request.file(), {
-        ownerId: actor.id,
-        purpose,
-        private: purpose === 'document',
-      });
+      const isPublic = PUBLIC_PURPOSES.includes(purpose);
+      if (isPublic && !isStaff(actor.roles)) throw new AppError('UPLOAD_STAFF_ONLY');
+      const stored = await receiveUpload(app.services, request, { ownerId: actor.id, purpose, private: !isPublic });
       reply.status(201);
       return stored;
     },
