@@ -16,6 +16,8 @@ let root: string;
 let regular: Person;
 let leadA: Person;
 let leadB: Person;
+/** Completes what root entered: four eyes (DESIGN.md §6) keeps root from completing its own. */
+let second: Person;
 
 beforeAll(async () => {
   server = await startServer({ clock: manualClock(new Date('2026-03-02T12:00:00Z')) });
@@ -23,6 +25,7 @@ beforeAll(async () => {
   regular = await server.user(root, { roles: ['regular'] });
   leadA = await server.user(root, { roles: ['lead'], assignedTo: regular.id });
   leadB = await server.user(root, { roles: ['lead'] });
+  second = await server.user(root, { roles: ['admin'] });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -40,7 +43,7 @@ const act = (token: string, id: string, action: string, payload?: unknown, heade
 
 describe('staff-entered deposits', () => {
   it('start pending as a bank transfer; staff complete one (bank → available, audited) and fail another', async () => {
-    const created = await transfer(regular.token, { amount: 310.4, userId: leadA.id, transactionId: 'BANK-1' });
+    const created = await transfer(root, { amount: 310.4, userId: leadA.id, transactionId: 'BANK-1' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ status: 'pending', method: 'bank_transfer', amount: 310.4, cardLast4: null });
     const before = await available(leadA.id);
@@ -96,7 +99,7 @@ describe('staff-entered deposits', () => {
     expect(await fingerprint(server)).toBe(before);
     // The bank's reference may be added while pending, never after.
     expect((await patch(regular.token, { transactionId: 'BANK-2' })).body.transactionId).toBe('BANK-2');
-    await act(root, created.body.id, 'complete');
+    await act(second.token, created.body.id, 'complete');
     const late = await server.call({
       method: 'PATCH',
       url: `/api/v1/deposit/${created.body.id}`,
@@ -110,7 +113,7 @@ describe('staff-entered deposits', () => {
 
   it('a completed deposit cannot be deleted (its credit stays booked); a failed one can, by an admin', async () => {
     const done = await transfer(root, { amount: 9, userId: leadA.id });
-    await act(root, done.body.id, 'complete');
+    await act(second.token, done.body.id, 'complete');
     const before = await fingerprint(server);
     const refused = await server.call({ method: 'DELETE', url: `/api/v1/deposit/${done.body.id}`, token: root });
     expect(refused.status).toBe(422);
@@ -141,6 +144,7 @@ describe('stats', () => {
     regular = await server.user(root, { roles: ['regular'] });
     leadA = await server.user(root, { roles: ['lead'], assignedTo: regular.id });
     leadB = await server.user(root, { roles: ['lead'] });
+    second = await server.user(root, { roles: ['admin'] });
     const card = (amount: number, cardNumber: string) => cardDeposit(cardNumber, { amount });
     const byCard = async (amount: number, number: string) =>
       (await server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token: leadA.token, payload: card(amount, number) })).body.id;
@@ -148,7 +152,7 @@ describe('stats', () => {
     const d2 = await byCard(50.25, '5555555555554444');
     const d3 = await byCard(30, '4000000000000002');
     const d4 = (await transfer(root, { amount: 200, userId: leadB.id })).body.id;
-    await act(root, d4, 'complete');
+    await act(second.token, d4, 'complete');
     const d5 = (await transfer(root, { amount: 70, userId: leadB.id })).body.id;
     await server.sql(`update users set verification_status = 'verified' where id = '${leadA.id}'`);
     const w1 = await server.call({ method: 'POST', url: '/api/v1/withdrawal', token: leadA.token, payload: { amount: 40 } });
@@ -303,6 +307,7 @@ describe('first deposits by campaign and by staff', () => {
     root = await server.rootToken();
     rita = await server.user(root, { roles: ['regular'] });
     sam = await server.user(root, { roles: ['regular'] });
+    second = await server.user(root, { roles: ['admin'] });
     const campaign = async (name: string) =>
       (await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name } })).body.id;
     spring = await campaign('Spring');
@@ -316,7 +321,7 @@ describe('first deposits by campaign and by staff', () => {
     /** A bank transfer entered, then completed or failed (or left pending), dated `at`. */
     const deposit = async (userId: string, amount: number, at: string, action?: 'complete' | 'fail') => {
       const id = (await transfer(root, { amount, userId })).body.id;
-      if (action) expect((await act(root, id, action)).status).toBe(200);
+      if (action) expect((await act(second.token, id, action)).status).toBe(200);
       await server.sql(`update deposits set date_creation = '${at}' where id = '${id}'`);
     };
     await deposit(l1, 100.1, '2026-03-01T09:00:00Z', 'complete');

@@ -60,6 +60,8 @@ type Withdrawal = {
   createdBy: string;
   approvedBy: string[];
   status: 'pending' | 'completed' | 'failed';
+  /** When the server made it (its answer's dateCreation): the approval threshold counts the 24 hours up to it. */
+  at: number;
 };
 type Model = {
   available: number[];
@@ -299,6 +301,7 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
                 createdBy: op.byStaff ? people.staffA.id : l.id,
                 approvedBy: [],
                 status: 'pending',
+                at: Date.parse(created[0].body.dateCreation),
               });
               sent.push(created[0]);
             } else if (answers.every((a) => a.status === 422)) {
@@ -313,7 +316,7 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
             if (!model.withdrawals.length) return;
             const w = model.withdrawals[op.pick % model.withdrawals.length];
             const actor = people[op.by];
-            const predicted = op.by === 'outsider' ? [404, 'NOT_FOUND'] : predict(op.t, w, actor.id);
+            const predicted = op.by === 'outsider' ? [404, 'NOT_FOUND'] : predict(op.t, w, actor.id, model.withdrawals);
             const answer = await send({ method: 'POST', url: `/api/v1/withdrawal/${w.id}/${op.t}`, token: actor.token });
             if (alone) expect([answer.status, answer.body.code]).toEqual(predicted);
             if (answer.status !== 200) return expect([404, 409, 422]).toContain(answer.status);
@@ -341,13 +344,20 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
               ),
             );
             // A twin gets the stored answer (the same adjustment id) or is told the first is in progress.
-            const booked = answers.filter((a) => a.status === 201);
-            expect(new Set(booked.map((a) => a.body.id)).size).toBeLessThanOrEqual(1);
+            const entered = answers.filter((a) => a.status === 201);
+            expect(new Set(entered.map((a) => a.body.id)).size).toBeLessThanOrEqual(1);
             for (const a of answers) expect([201, 409, 422]).toContain(a.status);
-            if (booked.length) {
+            if (entered.length) {
               if (alone && !op.credit) expect(op.cents).toBeLessThanOrEqual(before);
-              model.available[op.lead] += op.credit ? op.cents : -op.cents;
-              sent.push(booked[0]);
+              sent.push(entered[0]);
+              // Pending until a second admin completes it (four eyes); a debit the funds no longer cover stays pending.
+              const id = entered[0].body.id as string;
+              const done = await send({ method: 'POST', url: `/api/v1/adjustment/${id}/complete`, token: people.staffB.token });
+              if (alone) expect(done.status).toBe(200);
+              if (done.status === 200) {
+                model.available[op.lead] += op.credit ? op.cents : -op.cents;
+                sent.push(done);
+              } else expect([done.status, done.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
             } else {
               expect(op.credit).toBe(false);
               if (alone) expect(op.cents).toBeGreaterThan(before);
@@ -370,14 +380,19 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
   );
 }, 600_000);
 
-/** What an action on a withdrawal answers, from the model alone (asserted when it runs by itself). */
-function predict(action: 'approve' | 'complete' | 'fail', w: Withdrawal, actorId: string): [number, string | undefined] {
+/**
+ * What an action on a withdrawal answers, from the model alone (asserted when it runs by itself). The
+ * threshold counts the lead's pending and completed withdrawals made in the 24 hours up to this one.
+ */
+function predict(action: 'approve' | 'complete' | 'fail', w: Withdrawal, actorId: string, all: Withdrawal[]): [number, string | undefined] {
   if (w.status !== 'pending') return [422, 'INVALID_TRANSITION'];
   if (action === 'approve') {
     if (w.createdBy === actorId) return [422, 'APPROVAL_NOT_ALLOWED'];
     if (w.approvedBy.includes(actorId)) return [409, 'ALREADY_APPROVED'];
     return [200, undefined];
   }
-  if (action === 'complete' && w.cents > THRESHOLD_CENTS && w.approvedBy.length < 2) return [422, 'APPROVALS_REQUIRED'];
+  const day = all.filter((o) => o.lead === w.lead && o.status !== 'failed' && o.at <= w.at && o.at > w.at - 86_400_000);
+  const total = day.reduce((sum, o) => sum + o.cents, 0);
+  if (action === 'complete' && total > THRESHOLD_CENTS && w.approvedBy.length < 2) return [422, 'APPROVALS_REQUIRED'];
   return [200, undefined];
 }

@@ -296,6 +296,17 @@ describe('two API nodes on one PostgreSQL', () => {
       if (answer.status === 409) expect(answer.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
       else expect([answer.status, answer.body]).toEqual([201, originals[0].body]);
     }
+    // Entered pending; a second admin completes it (four eyes), twice at once on both nodes with one key.
+    expect(originals[0].body.status).toBe('pending');
+    expect(await availableCents(a.server, lead.id)).toBe(0);
+    const second = await a.server.user(root, { roles: ['admin'] });
+    const completion = { token: second.token, headers: { 'idempotency-key': randomUUID() } };
+    const url = `/api/v1/adjustment/${originals[0].body.id}/complete`;
+    const completed = await Promise.all([a, b, a, b].map((node) => call(node, 'POST', url, completion)));
+    for (const answer of completed) {
+      if (answer.status === 409) expect(answer.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      else expect([answer.status, answer.body.status]).toEqual([200, 'completed']);
+    }
     expect(await availableCents(a.server, lead.id)).toBe(1_234);
     const entries = await a.server.sql<{ n: number }>(`select count(*)::int as n from ledger_entries where lead_id = '${lead.id}'`);
     expect(entries[0].n).toBe(1);
