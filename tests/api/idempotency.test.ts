@@ -176,6 +176,59 @@ describe('Idempotency-Key', () => {
     expect(await server.sql(`select status_code from idempotency_keys where key = '${key}'`)).toEqual([{ status_code: 400 }]);
   });
 
+  it('the answer kept is the one sent, through mutate or not: no hidden column at rest, the replay the same', async () => {
+    const key = crypto.randomUUID();
+    const email = `kept-${uniqueTag()}@test.local`.toLowerCase();
+    const payload = { firstName: 'Kept', lastName: 'Answer', email, password: 'secret123', roles: ['lead'] };
+    const first = await server.call({ method: 'POST', url: '/api/v1/user', token: root, payload, headers: keyed(key) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.passwordHash).toBeUndefined();
+    const [row] = await server.sql<{ status_code: number; body: Record<string, unknown> }>(
+      `select status_code, body from idempotency_keys where key = '${key}'`,
+    );
+    expect(row.status_code).toBe(201);
+    expect(row.body).toEqual(first.body);
+    expect(JSON.stringify(row.body)).not.toMatch(/passwordHash|\$argon|\$2[aby]\$/);
+    const replay = await server.call({ method: 'POST', url: '/api/v1/user', token: root, payload, headers: keyed(key) });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+
+    // A route that does not write through mutate (a check before an import) replays the same way.
+    const checkKey = crypto.randomUUID();
+    const check = {
+      method: 'POST',
+      url: '/api/v1/user/import-check',
+      token: root,
+      payload: { emails: [email] },
+      headers: keyed(checkKey),
+    } as const;
+    const checked = await server.call(check);
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({ existing: [{ email, updatable: true, name: 'Kept Answer' }] });
+    const again = await server.call(check);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(checked.body);
+  });
+
+  it('a write committed whose answer was lost (its process died) is never run again: in progress, then a conflict', async () => {
+    const key = crypto.randomUUID();
+    const name = `Lost answer ${uniqueTag()}`;
+    const request = { method: 'POST', url: '/api/v1/campaign', token: root, payload: { name }, headers: keyed(key) } as const;
+    expect((await server.call(request)).status).toBe(201);
+    // What the work's transaction leaves when the process dies before the answer is stored: the mark alone.
+    await server.sql(`update idempotency_keys set status_code = 103, body = null where key = '${key}'`);
+    const soon = await server.call(request);
+    expect(soon.status).toBe(409);
+    expect(soon.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    // Fifteen minutes on, a reservation in progress would be taken over; a committed one never is.
+    await server.sql(`update idempotency_keys set created_at = now() - interval '16 minutes' where key = '${key}'`);
+    const later = await server.call(request);
+    expect(later.status).toBe(409);
+    expect(later.body.code).toBe('CONFLICT');
+    expect(await campaignsNamed(name)).toBe(1);
+    expect(await server.sql(`select status_code from idempotency_keys where key = '${key}'`)).toEqual([{ status_code: 103 }]);
+  });
+
   it('only a live session reserves a key: a signed-out token’s request takes nothing, the same key then works', async () => {
     const key = crypto.randomUUID();
     const name = `Signed out ${uniqueTag()}`;

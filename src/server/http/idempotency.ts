@@ -11,6 +11,11 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 const TRANSIENT = new Set([401, 409, 429]);
 /** The status of a key reserved by a request still running. */
 const IN_PROGRESS = 102;
+/**
+ * The status of a key whose work committed (mutate.ts marks it in the work's own transaction) while its
+ * answer is on the way to the onSend hook: the work is never run again for this key.
+ */
+const COMMITTED = 103;
 /** A reservation this old was left by a process that died mid-request: the key may be taken again. */
 const STALE_RESERVATION = `now() - interval '15 minutes'`;
 
@@ -30,38 +35,64 @@ export function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.method} ${request.url}\n`).update(body).digest('hex');
 }
 
-type Stored = { requestHash: string; statusCode: number; body: unknown };
+type Stored = { requestHash: string; statusCode: number; body: unknown; stale: boolean };
 
 async function findStored(db: Executor, userId: string, key: string): Promise<Stored | undefined> {
   const [row] = await db
-    .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, body: idempotencyKeys.body })
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      body: idempotencyKeys.body,
+      stale: sql<boolean>`${idempotencyKeys.createdAt} < ${sql.raw(STALE_RESERVATION)}`,
+    })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
 }
 
-/**
- * Saves the answer to a keyed request in its reserved row; a transient answer (or one carrying a
- * secret) gives the key back instead, so the same request may be tried again.
- */
-export async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, body: unknown): Promise<void> {
-  const statement = answerStatement(request, statusCode, body);
-  if (statement) await db.execute(statement);
-}
+/** Keyed requests whose work committed with its key marked COMMITTED (mutate.ts). */
+const committed = new WeakSet<FastifyRequest>();
 
 /**
- * The statement `storeAnswer` runs (null when there is nothing to store), for a transaction that runs
- * it with others in one round trip (mutate.ts). The answer counts as stored from here: the caller
- * clears `stored` again when its transaction rolls back.
+ * For the last statement of a keyed write's transaction (mutate.ts): marks its key COMMITTED together
+ * with the work, so that a process dying before the answer is stored never lets the work run twice.
+ * The answer itself is stored in one place only, the onSend hook below. Null without a key.
  */
-export function answerStatement(request: FastifyRequest, statusCode: number, body: unknown): SQL | null {
+export function committedStatement(request: FastifyRequest): SQL | null {
   const state = request.idempotency;
-  if (!state || state.stored) return null;
+  if (!state) return null;
+  return sql`update idempotency_keys set status_code = ${COMMITTED}
+    where user_id = ${state.userId}::uuid and key = ${state.key} and status_code = ${IN_PROGRESS}`;
+}
+
+/** After the transaction that ran `committedStatement` committed. */
+export const keyCommitted = (request: FastifyRequest) => void committed.add(request);
+
+/**
+ * Saves the answer as it was sent (`payload`, JSON text) in the key's row: the one place an answer is
+ * stored. A transient answer (or one carrying a secret) gives the key back instead, so the same request
+ * may be tried again; unless its work committed, when the COMMITTED mark stays (never run twice).
+ */
+async function storeAnswer(db: Executor, request: FastifyRequest, statusCode: number, payload: unknown): Promise<void> {
+  const state = request.idempotency;
+  if (!state || state.stored) return;
   state.stored = true;
+  let body: unknown = null;
+  if (typeof payload === 'string') {
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      body = payload;
+    }
+  }
   const where = sql`user_id = ${state.userId}::uuid and key = ${state.key}`;
-  return TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)
-    ? sql`delete from idempotency_keys where ${where}`
-    : sql`update idempotency_keys set status_code = ${statusCode}, body = ${body == null ? null : JSON.stringify(body)}::json where ${where}`;
+  if (TRANSIENT.has(statusCode) || statusCode >= 500 || carriesSecret(body)) {
+    if (!committed.has(request)) await db.execute(sql`delete from idempotency_keys where ${where}`);
+    return;
+  }
+  await db.execute(
+    sql`update idempotency_keys set status_code = ${statusCode}, body = ${body == null ? null : JSON.stringify(body)}::json where ${where}`,
+  );
 }
 
 /**
@@ -105,8 +136,9 @@ export function recordReservation(
 
 /**
  * `Idempotency-Key` on POST/PATCH/DELETE (DESIGN.md §4): the first answer is kept per user; the same key
- * again returns it with `Idempotent-Replayed: true` and does nothing. Routes that write through
- * `mutate()` store the answer inside their transaction; the onSend hook stores it for the others.
+ * again returns it with `Idempotent-Replayed: true` and does nothing. Every answer is stored by the
+ * onSend hook, as it was sent, whatever the route; a write through `mutate()` also marks its key
+ * COMMITTED inside its transaction (docs/decisions/idempotency-key-reservation.md).
  */
 export function registerIdempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
@@ -122,6 +154,11 @@ export function registerIdempotency(app: FastifyInstance) {
     if (!stored) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     if (stored.requestHash !== taken.requestHash) throw new AppError('IDEMPOTENCY_MISMATCH');
     if (stored.statusCode === IN_PROGRESS) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    if (stored.statusCode === COMMITTED) {
+      // Done, its answer on the way; stale: the process died between the commit and the answer, which
+      // is lost. Never run twice: the person is told it conflicts and reads the record as it now is.
+      throw new AppError(stored.stale ? 'CONFLICT' : 'IDEMPOTENCY_IN_PROGRESS');
+    }
     return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
   });
 
@@ -134,16 +171,8 @@ export function registerIdempotency(app: FastifyInstance) {
         .where(and(eq(idempotencyKeys.userId, reservation.userId), eq(idempotencyKeys.key, reservation.key)));
       return payload;
     }
-    if (!request.idempotency || request.idempotency.stored || reply.getHeader('idempotent-replayed')) return payload;
-    let body: unknown = null;
-    if (typeof payload === 'string') {
-      try {
-        body = JSON.parse(payload);
-      } catch {
-        body = payload;
-      }
-    }
-    await storeAnswer(app.services.db, request, reply.statusCode, body);
+    if (!request.idempotency || reply.getHeader('idempotent-replayed')) return payload;
+    await storeAnswer(app.services.db, request, reply.statusCode, payload);
     return payload;
   });
 }

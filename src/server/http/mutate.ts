@@ -8,7 +8,7 @@ import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
 import { openLedger } from '../money/ledger.ts';
-import { answerStatement } from './idempotency.ts';
+import { committedStatement, keyCommitted } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */
 export type Change = {
@@ -42,8 +42,8 @@ export type Work = {
    * left only builds the answer from statements already sent. Writes the last statement (change log,
    * audit rows, house settlement) and COMMIT now, so the database writes the change log while Node
    * reads the answers; the change lock is still held only for that statement and COMMIT. False, and
-   * nothing sent, when the answer must be stored in the transaction (an Idempotency-Key): the work
-   * then goes on as usual. After true, `changed`, `audit`, `insertRow` and a booking throw.
+   * nothing sent, when called a second time. After true, `changed`, `audit`, `insertRow` and a booking
+   * throw.
    */
   commitNow?: () => Promise<boolean>;
 };
@@ -175,66 +175,59 @@ export const laterCtes = (later: LaterRows): SQL[] => {
 };
 
 /**
- * Runs a write in one transaction: the work, its change-log rows, its audit rows and the remembered
- * answer of its Idempotency-Key all commit together or not at all. Clients are told of new changes
- * after the commit.
+ * Runs a write in one transaction: the work, its change-log rows, its audit rows and its
+ * Idempotency-Key's COMMITTED mark all commit together or not at all (the answer is stored as it is
+ * sent, by http/idempotency.ts). Clients are told of new changes after the commit.
  */
 export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, work: (w: Work) => Promise<Answer<T>>): Promise<T> {
   const { db, realtime } = request.server.services;
   const actor = actorOrThrow(request);
   const changes: Change[] = [];
   const committed: (() => void)[] = [];
-  let cursor = 0;
-  let answer: { status: number; body: T };
   let lastStatement: Promise<number> | undefined;
-  try {
-    answer = await pipelinedTransaction(db, async (tx, commit) => {
-      const ledger = openLedger(tx);
-      const later: LaterRows = [];
-      // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
-      // booking shares are taken there and held to commit; the audit rows, notifications and the
-      // idempotent answer ride along (no round trip each). It is sent, not awaited: the transaction's
-      // COMMIT follows it on the same pipelined connection at once.
-      const sendLast = async (stored: SQL | null) => {
-        const sent = await sendChanges(tx, changes, (lockTaken) => [
-          ...laterCtes(later),
-          ...(stored ? [sql`idempotent_answer as (${stored})`] : []),
-          ...ledger.settlement(lockTaken),
-        ]);
-        // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
-        sent.cursor.catch(() => {});
-        lastStatement = sent.cursor;
-      };
-      const w = workOn(tx, actor, changes, actor, later, committed);
-      let closed = false;
-      const result = await work({
-        ...w,
-        commitNow: async () => {
-          // A keyed answer is stored in the transaction: it must wait for the answer.
-          if (closed || request.idempotency) return false;
-          closed = true;
-          await sendLast(null);
-          ledger.close();
-          commit();
-          return true;
-        },
-        changed: (c) => {
-          if (closed) throw new Error('changed() after commitNow()');
-          w.changed(c);
-        },
-        insertRow: (table, row) => (closed ? Promise.reject(new Error('insertRow() after commitNow()')) : w.insertRow(table, row)),
-        audit: (...args) => (closed ? Promise.reject(new Error('audit() after commitNow()')) : w.audit(...args)),
-      });
-      const status = result.status ?? 200;
-      if (!closed) await sendLast(answerStatement(request, status, result.body));
-      return { status, body: result.body };
+  const answer = await pipelinedTransaction(db, async (tx, commit): Promise<{ status: number; body: T }> => {
+    const ledger = openLedger(tx);
+    const later: LaterRows = [];
+    // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
+    // booking shares are taken there and held to commit; the audit rows, notifications and the
+    // Idempotency-Key's COMMITTED mark ride along (no round trip each). It is sent, not awaited: the
+    // transaction's COMMIT follows it on the same pipelined connection at once.
+    const sendLast = async (keyMark: SQL | null) => {
+      const sent = await sendChanges(tx, changes, (lockTaken) => [
+        ...laterCtes(later),
+        ...(keyMark ? [sql`key_committed as (${keyMark})`] : []),
+        ...ledger.settlement(lockTaken),
+      ]);
+      // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
+      sent.cursor.catch(() => {});
+      lastStatement = sent.cursor;
+    };
+    const w = workOn(tx, actor, changes, actor, later, committed);
+    let closed = false;
+    const result = await work({
+      ...w,
+      commitNow: async () => {
+        if (closed) return false;
+        closed = true;
+        await sendLast(committedStatement(request));
+        ledger.close();
+        commit();
+        return true;
+      },
+      changed: (c) => {
+        if (closed) throw new Error('changed() after commitNow()');
+        w.changed(c);
+      },
+      insertRow: (table, row) => (closed ? Promise.reject(new Error('insertRow() after commitNow()')) : w.insertRow(table, row)),
+      audit: (...args) => (closed ? Promise.reject(new Error('audit() after commitNow()')) : w.audit(...args)),
     });
-    cursor = await lastStatement!;
-  } catch (error) {
-    // The answer stored in the rolled-back transaction is gone: the error's answer is stored instead.
-    if (request.idempotency) request.idempotency.stored = false;
-    throw error;
-  }
+    const status = result.status ?? 200;
+    if (!closed) await sendLast(committedStatement(request));
+    return { status, body: result.body };
+  });
+  const cursor = await lastStatement!;
+  // Its key says so from the commit on; the answer itself is stored as it is sent (http/idempotency.ts).
+  if (request.idempotency) keyCommitted(request);
   if (cursor) realtime.changed(cursor, changes);
   for (const fn of committed) {
     // Committed already: a failure to tell the sockets must not turn the answer into an error.
