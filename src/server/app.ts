@@ -101,7 +101,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     db: database.db,
     clock,
     jobs: (scheduling && scheduling.jobs) || schedulerJobs(config),
-    onChanges: (cursor) => realtime.changed(cursor),
+    onChanges: (cursor, changes) => realtime.changed(cursor, changes),
     onBooked: (job, key) =>
       void Promise.resolve(job.announce?.(app.services, key)).catch((error) =>
         app.log.error({ err: error, job: job.name, key }, 'announce failed'),

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/server/scheduler/clock.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 /**
@@ -12,12 +13,14 @@ import { startServer, type TestServer } from './harness.ts';
 let server: TestServer;
 let root: string;
 let origin: string;
+/** The scheduler's clock, moved by hand (the slow bank answers 3 s after the code). */
+const clock = manualClock(new Date());
 type Person = Awaited<ReturnType<TestServer['user']>>;
 let payer: Person;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ clock });
   root = await server.rootToken();
   payer = await server.user(root, { roles: ['lead'] });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -241,6 +244,32 @@ describe('socket events carry what their receiver may read', () => {
     const read = await server.call({ method: 'GET', url: `/api/v1/deposit/${made.id}`, token: payer.token });
     expect(owner.heard[0]).toEqual(read.body);
     expect(owner.heard[0]).toMatchObject({ street: '3 Quai Est', zipCode: '1000', phone: '+32 2 000 00 01', cardExpirationDate: '11/29' });
+  });
+
+  it('a deposit the scheduler settles (the slow bank) is told to its owner, not to other leads', async () => {
+    const other = await socketOf((await server.user(root, { roles: ['lead'] })).token);
+    const staff = await socketOf(root);
+    const own = await socketOf(payer.token);
+    const made = await server.call({
+      method: 'POST',
+      url: '/api/v1/deposit/3d-secure',
+      token: payer.token,
+      payload: { ...card, cardNumber: '4000 0000 0000 3063' },
+    });
+    expect(made.body.status, JSON.stringify(made.body)).toBe('awaiting_3d_secure');
+    const confirmed = await server.call({
+      method: 'POST',
+      url: `/api/v1/deposit/${made.body.id}/confirm-3d-secure`,
+      token: payer.token,
+      payload: { secureCode: '123456' },
+    });
+    expect(confirmed.body.status).toBe('awaiting_3d_secure');
+    clock.advance(3_100);
+    expect((await server.app.services.scheduler.runDue('deposit-bank-answer'))['deposit-bank-answer'].booked).toHaveLength(1);
+    await until(() => own.heard.some((event) => event.id === made.body.id && event.status === 'completed'));
+    const [last] = await server.sql<{ seq: string }>(`select max(seq) as seq from change_log`);
+    await until(() => staff.changes.some((event) => event.cursor >= Number(last.seq)) && own.changes.length > 0);
+    expect(other.changes).toEqual([]);
   });
 
   it('changes reach a lead only for writes it may see, and without the change log’s cursor', async () => {

@@ -32,8 +32,8 @@ export type SchedulerOptions = {
   db: Db;
   clock: Clock;
   jobs: readonly JobDefinition[];
-  /** Told the change-log cursor after each booking, so clients pull the change at once. */
-  onChanges?: (cursor: number) => void;
+  /** Told the change-log cursor (and the booking's changes, for their audiences) after each booking, so clients pull the change at once. */
+  onChanges?: (cursor: number, changes: readonly Change[]) => void;
   onError?: (job: string, key: string, error: unknown) => void;
   /** After each booking committed (a job's `announce`). */
   onBooked?: (job: JobDefinition, key: string) => void;
@@ -109,7 +109,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.key, claimed)));
       return { key: claimed, error };
     }
-    if (cursor) options.onChanges?.(cursor);
+    if (cursor) options.onChanges?.(cursor, changes);
     if (claimed !== undefined) options.onBooked?.(job, claimed);
     return claimed === undefined ? undefined : { key: claimed };
   }
