@@ -10,6 +10,37 @@ export const requiredText = (max = 255, error = 'validation.required') => text(m
 
 export const optionalText = (max = 255) => text(max).nullable().optional();
 
+/** The app's own uploads (src/server/uploads/store.ts `uploadUrl`): one file name, never a path. */
+const UPLOAD_PATH = /^\/api\/v1\/uploads\/[\w-]+\.[a-z0-9]{2,5}$/i;
+
+/** Plain http: only on a developer's machine (NODE_ENV=development, read where a process is). */
+const plainHttpAllowed = () => globalThis.process?.env?.NODE_ENV === 'development';
+
+/**
+ * A link the app may show or load: an https: address (http: in development) or one of its own uploads.
+ * `javascript:`, `data:`, `ftp:` and the rest are refused: an image or link someone else opens must not run or smuggle anything.
+ */
+export function isSafeUrl(value: string): boolean {
+  if (UPLOAD_PATH.test(value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.hostname !== '' && (url.protocol === 'https:' || (url.protocol === 'http:' && plainHttpAllowed()));
+}
+
+/** A required URL field (isSafeUrl). */
+export const requiredUrl = (max = 1000) => requiredText(max).refine(isSafeUrl, { error: 'validation.url' });
+
+/** An optional URL field (isSafeUrl); empty means none. */
+export const optionalUrl = (max = 1000) =>
+  text(max)
+    .refine((value) => value === '' || isSafeUrl(value), { error: 'validation.url' })
+    .nullable()
+    .optional();
+
 /** A phone number as people write it: digits, spaces, dots, dashes, brackets, a leading +; at least 4 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s().\-/]*$/;
 export const isPhone = (value: string) => value === '' || (PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 4);

@@ -4,7 +4,7 @@ import { wireShape } from './wire.ts';
 import { THEME_COLORS } from './constants.ts';
 import { money } from './money.ts';
 import { cardLimitField } from './money/card-deposit.ts';
-import { bool, email, oneOf, optionalText, requiredText, tags, text } from './fields.ts';
+import { bool, email, oneOf, optionalText, requiredText, requiredUrl, tags, text } from './fields.ts';
 
 /** The one company-wide settings record (SPEC.md §3); companyName required, valid email (§5). */
 export const settingUpdateSchema = z
@@ -21,7 +21,8 @@ export const settingUpdateSchema = z
     email: email(),
     labels: tags(),
     qualifications: tags(),
-    media: z.record(text(64), text(1000)).optional(),
+    /** Links to the company's pages elsewhere (name → address): https: or its own uploads only. */
+    media: z.record(text(64), requiredUrl()).optional(),
     receiveEmails: bool(),
     receiveNotifications: bool(),
     /** Withdrawals above this amount need two staff approvals (DESIGN.md §6). */

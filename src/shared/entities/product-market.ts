@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requiredText } from '../fields.ts';
+import { requiredText, requiredUrl } from '../fields.ts';
 import { defineEntity } from './define-entity.ts';
 
-const shape = { name: requiredText(200), description: requiredText(5000), iconUrl: requiredText(1000) };
+const shape = { name: requiredText(200), description: requiredText(5000), iconUrl: requiredUrl() };
 
 export const productMarketEntity = defineEntity({
   name: 'product-market',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, ref } from '../fields.ts';
+import { id, optionalText, optionalUrl, ref } from '../fields.ts';
 import { money } from '../money.ts';
 import { defineEntity } from './define-entity.ts';
 
@@ -11,8 +11,8 @@ const shape = {
   values: z.record(z.string().max(100), fieldValue).optional(),
   price: money().refine((v) => v > 0, { error: 'validation.positive' }),
   description: optionalText(5000),
-  file: optionalText(1000),
-  image: optionalText(1000),
+  file: optionalUrl(),
+  image: optionalUrl(),
 };
 
 export const productEntity = defineEntity({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIVIDEND_FREQUENCIES } from '../constants.ts';
-import { decimal, int, oneOf, requiredText } from '../fields.ts';
+import { decimal, int, oneOf, requiredText, requiredUrl } from '../fields.ts';
 import { defineEntity } from './define-entity.ts';
 
 /** SPEC.md §5 and §9: project bounds. */
@@ -9,7 +9,7 @@ const shape = {
   description: z.strictObject({ en: requiredText(5000), fr: requiredText(5000), de: requiredText(5000) }, { error: 'validation.required' }),
   rentability: decimal(0, 300),
   duration: int(1, 120),
-  image: requiredText(1000),
+  image: requiredUrl(),
   coefficient: decimal(1, 10),
   minimumAmount: decimal(1000, 1_000_000),
   dividendFrequency: oneOf(DIVIDEND_FREQUENCIES),
