@@ -5,7 +5,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -32,7 +31,7 @@ import { registerHeavyLimit } from './http/heavy-limit.ts';
 import { registerHttpsOnlyHeaders } from './http/https-headers.ts';
 import { inlineScriptHashes } from './http/inline-scripts.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
+import { logRequest, OneLinePerRequest } from './http/request-log.ts';
 import { serializerCompiler } from './http/serialize.ts';
 import { validatorCompiler } from './http/validate.ts';
 import { registerActions } from './actions/define-action.ts';
@@ -71,8 +70,8 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
       logger === false
         ? false
         : typeof logger === 'object'
-          ? { ...logger, redact: CARD_SECRET_LOG_PATHS }
-          : { level: config.logLevel, redact: CARD_SECRET_LOG_PATHS },
+          ? { ...logger, redact: CARD_SECRET_LOG_PATHS, serializers: { req: logRequest } }
+          : { level: config.logLevel, redact: CARD_SECRET_LOG_PATHS, serializers: { req: logRequest } },
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Bad input is refused, never a 500: `__proto__` in JSON bodies is an error, not a silent strip.
@@ -147,7 +146,6 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     strictTransportSecurity: false,
   });
   registerHttpsOnlyHeaders(app);
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {
     openapi: {

@@ -41,6 +41,11 @@ export type Config = {
   /** Uploads per person: a minute's rate, and a day's files and bytes (src/server/uploads/limits.ts). */
   uploadLimits: UploadLimits;
   /**
+   * Card payment attempts (card testing): every attempt for one lead, and the attempts from one
+   * address that were declined or not answered yet (successes give theirs back), each in a window.
+   */
+  cardAttempts: { lead: { max: number; windowSeconds: number }; address: { max: number; windowSeconds: number } };
+  /**
    * Days a change-log row is kept before compaction may remove it (superseded rows and deletions only):
    * a client offline longer refills its mirror from scratch (docs/decisions/change-log-compaction.md).
    */
@@ -88,6 +93,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     // stats): 30 a minute refused a person's sixth visit; 120 still stops a flood of batches or imports.
     heavyRequests: { max: 120, windowSeconds: 60 },
     uploadLimits: UPLOAD_LIMITS,
+    // A person paying tries a card or two; 200 declined numbers a second is card testing. An office
+    // paying for many leads from one address is never slowed by the payments that go through.
+    cardAttempts: { lead: { max: 20, windowSeconds: 60 * 60 }, address: { max: 20, windowSeconds: 60 * 60 } },
     changeLogRetentionDays: positiveNumber(process.env.CHANGE_LOG_RETENTION_DAYS) ?? 30,
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientDir: path.join(ROOT_DIR, 'dist', 'client'),

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'SECOND_PERSON_REQUIRED',
   'STAFF_OR_LEAD',
   'SECURE_CODE_INVALID',
+  'CARD_DEPOSIT_MAX',
+  'CARD_DAILY_MAX',
   'OFFLINE',
   'SYNC_RESYNC',
   'INTERNAL',
@@ -105,6 +107,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   STAFF_OR_LEAD: 422,
   /** A wrong 3-D Secure code; `details.triesLeft` says how many remain (the third fails the deposit). */
   SECURE_CODE_INVALID: 422,
+  /** A card deposit above the settings' maximum per deposit, or above what the lead may still pay by card in 24 hours. */
+  CARD_DEPOSIT_MAX: 422,
+  CARD_DAILY_MAX: 422,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   /** A `/sync` cursor older than the change log's compaction point: refill the mirror from 0. */

@@ -36,6 +36,8 @@ export async function startNodes(count: number, overrides: AppOptions = {}): Pro
         jwtSecret: 'test-secret-test-secret-test-secret',
         // Suites send hundreds of batches from one user; the limit itself is tested with its own setting.
         heavyRequests: { max: 1_000_000, windowSeconds: 60 },
+        // The same for card attempts, all from one address (tests/api/card-bounds.test.ts tests the defaults).
+        cardAttempts: { lead: { max: 1_000_000, windowSeconds: 60 }, address: { max: 1_000_000, windowSeconds: 60 } },
         // Scheduled work runs when a test asks for it (`app.services.scheduler.runDue()`, or `scheduler: {}`).
         scheduler: false,
         // One node, as the default install: events and uploads stay in this process (tests/api/multi-node.test.ts: several).

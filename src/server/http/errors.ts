@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/constants.ts';
 import type { ApiErrorBody } from '../../shared/errors.ts';
 import { AppError, RateLimited } from './app-error.ts';
 import { hasMessage, languageOf, translate } from './i18n.ts';
@@ -14,7 +15,16 @@ function pgErrorOf(error: unknown): PgError | undefined {
   return undefined;
 }
 
-/** Maps database constraint failures to API errors; these come from bad input, never from a bug. */
+/** A 400 from the database names the column when PostgreSQL does, else the request as a whole (`_`). */
+const pgDetails = (error: PgError, key: string) => ({ [error.column ? camel(error.column) : '_']: { key, params: {} } });
+
+/**
+ * Maps database failures that come from bad input to API errors, each 400 with its details. A numeric
+ * field overflow is not one: every amount a request may carry is bounded below its column, so only a
+ * total (a house account of the ledger summing years of payments) can pass numeric(14,2); that is the
+ * server's limit, not the caller's mistake, and answers 500 with the error in the log for an operator
+ * (docs/decisions/card-bounds.md).
+ */
 function fromPg(error: PgError): AppError | undefined {
   switch (error.code) {
     case '23505':
@@ -28,18 +38,24 @@ function fromPg(error: PgError): AppError | undefined {
       const column = /Key \((\w+)\)/.exec(error.detail ?? '')?.[1];
       return error.code === '23001' || /is (still )?referenced/.test(error.detail ?? '')
         ? new AppError('HAS_DEPENDENTS', undefined, { what: { key: `dependents.${dependentTable(error)}` } })
-        : new AppError('VALIDATION', column ? { [camel(column)]: { key: 'validation.reference', params: {} } } : undefined);
+        : new AppError('VALIDATION', { [column ? camel(column) : '_']: { key: 'validation.reference', params: {} } });
     }
-    case '22P02': // invalid text representation
-    case '22003': // numeric out of range
+    case '22003': // numeric out of range: a number sent for an integer, or a total beyond its column
+      return /numeric field overflow/i.test(error.message ?? '')
+        ? undefined
+        : new AppError('VALIDATION', pgDetails(error, 'validation.tooLarge'));
     case '22007': // invalid datetime format
     case '22008': // datetime out of range
+      return new AppError('VALIDATION', pgDetails(error, 'validation.date'));
     case '22001': // string too long
+      return new AppError('VALIDATION', pgDetails(error, 'validation.tooLong'));
     case '23502': // not null
+      return new AppError('VALIDATION', pgDetails(error, 'validation.required'));
+    case '22P02': // invalid text representation
     case '23514': // check
     case '22021': // a NUL character in text, sent as a parameter
     case '22P05': // the same inside a json document (bulk inserts)
-      return new AppError('VALIDATION');
+      return new AppError('VALIDATION', pgDetails(error, 'validation.invalid'));
     default:
       return undefined;
   }
@@ -74,7 +90,9 @@ export function toAppError(error: unknown): AppError {
   return mapped ?? new AppError('INTERNAL');
 }
 
-function translateDetails(lang: ReturnType<typeof languageOf>, details: Record<string, unknown>): Record<string, unknown> {
+type Reader = { lang: Language; locale: string };
+
+function translateDetails(reader: Reader, details: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(details)) {
     const issue = value as Partial<FieldIssue> | undefined;
@@ -84,9 +102,9 @@ function translateDetails(lang: ReturnType<typeof languageOf>, details: Record<s
         : hasMessage(`validation.code.${issue.code}`)
           ? `validation.code.${issue.code}`
           : 'validation.invalid';
-      out[field] = translate(lang, key, issue.params);
+      out[field] = translate(reader.lang, key, readParams(reader, issue.params ?? {}));
     } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-      out[field] = translateDetails(lang, value as Record<string, unknown>);
+      out[field] = translateDetails(reader, value as Record<string, unknown>);
     } else {
       out[field] = value;
     }
@@ -97,15 +115,44 @@ function translateDetails(lang: ReturnType<typeof languageOf>, details: Record<s
 const isMessageRef = (value: unknown): value is { key: string } =>
   typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 
+/** An amount inserted into a message, formatted as euros in the reader's language ("€10,000.00", "10 000,00 €"). */
+export const euros = (amount: number) => ({ euros: amount });
+const isEuros = (value: unknown): value is { euros: number } =>
+  typeof value === 'object' && value !== null && typeof (value as { euros?: unknown }).euros === 'number';
+
+/** Parameters as the reader reads them: `{ key }` is itself a message (the kind of record that depends on another), `euros()` money. */
+const readParams = (reader: Reader, params: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      isMessageRef(value)
+        ? translate(reader.lang, value.key)
+        : isEuros(value)
+          ? new Intl.NumberFormat(reader.locale, { style: 'currency', currency: 'EUR' }).format(value.euros)
+          : value,
+    ]),
+  );
+
+/** The caller's language, and the locale its x-lang names when it is one of that language's (fr-CH), for numbers. */
+function readerOf(request: FastifyRequest): Reader {
+  const header = request.headers['x-lang'];
+  const lang = languageOf(header);
+  const named = (Array.isArray(header) ? header[0] : header) ?? '';
+  const supported =
+    /^[a-z]{2}(-[A-Za-z]{2})?$/.test(named) && languageOf(named) === lang && Intl.NumberFormat.supportedLocalesOf(named).length;
+  return { lang, locale: supported ? named : lang };
+}
+
 /** The body of an error response, in the language of the request. */
 export function errorBody(request: FastifyRequest, error: AppError): ApiErrorBody {
-  const lang = languageOf(request.headers['x-lang']);
-  // A parameter given as `{ key }` is itself a message (the kind of record that depends on another).
-  const params = Object.fromEntries(
-    Object.entries(error.params).map(([name, value]) => [name, isMessageRef(value) ? translate(lang, value.key) : value]),
-  );
-  const body: ApiErrorBody = { message: translate(lang, `errors.${error.code}`, params), code: error.code };
-  if (error.details) body.details = translateDetails(lang, error.details);
+  const reader = readerOf(request);
+  const body: ApiErrorBody = {
+    message: translate(reader.lang, `errors.${error.code}`, readParams(reader, error.params)),
+    code: error.code,
+  };
+  if (error.details) body.details = translateDetails(reader, error.details);
+  // A 400 always says what was wrong: where no field is named, the request as a whole (`_`).
+  else if (error.status === 400) body.details = { _: body.message };
   return error.extra ? { ...error.extra, ...body } : body;
 }
 

@@ -4,7 +4,8 @@ import type { Executor } from '../db/client.ts';
 /**
  * Counters in the database, so that every API node on one PostgreSQL counts the same
  * (docs/decisions/limits-in-the-database.md). Two kinds: failures with growing delays (sign-ins,
- * current-password guesses) and hits per fixed window (heavy routes).
+ * current-password guesses) and hits per fixed window (heavy routes, card attempts), besides a short
+ * hold that lets one card payment of a lead run at a time.
  */
 
 /** After `threshold` failures within `windowSeconds`, each further one blocks for twice as long. */
@@ -61,6 +62,31 @@ export async function countHit(db: Executor, key: string, max: number, windowSec
       returning hits, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())) as wait`),
   );
   return Number(row.hits) > max ? Math.max(1, Number(row.wait)) : 0;
+}
+
+/** Takes back one hit of a window (an attempt that turned out not to count: a card that went through). */
+export async function forgiveHit(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`update rate_counters set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+/**
+ * Holds `key` for at most `seconds` so one thing at a time happens under it on every node; answers 0
+ * when taken, else the seconds until the holder's time runs out. A holder that dies frees it then.
+ */
+export async function hold(db: Executor, key: string, seconds: number): Promise<number> {
+  const taken = rowsOf(
+    await db.execute(sql`insert into rate_counters (key, hits, window_start, blocked_until)
+      values (${key}, 0, now(), now() + make_interval(secs => ${seconds}))
+      on conflict (key) do update set window_start = now(), blocked_until = now() + make_interval(secs => ${seconds})
+        where rate_counters.blocked_until is null or rate_counters.blocked_until <= now()
+      returning 1`),
+  );
+  return taken.length > 0 ? 0 : Math.max(1, await blockedFor(db, [key]));
+}
+
+/** Lets go of a key taken by `hold`. */
+export async function release(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`update rate_counters set blocked_until = null where key = ${key}`);
 }
 
 /**

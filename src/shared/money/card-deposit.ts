@@ -3,7 +3,7 @@ import { DEPOSIT_STATUSES } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
 import { id, oneOf, requiredText } from '../fields.ts';
 import { money } from '../money.ts';
-import { cardBrand, cardDigits, cvvLength, luhnValid } from './card.ts';
+import { cardBrand, cardDigits, cardExpired, cvvLength, luhnValid } from './card.ts';
 
 /**
  * Bodies and answers of the card deposit calls (DESIGN.md §6), shared by the wizard and the server.
@@ -19,12 +19,13 @@ export const cardNumberField = () =>
     .transform(cardDigits)
     .refine(luhnValid, { error: 'validation.cardNumber' });
 
-/** MM/YY (SPEC.md §9). */
+/** MM/YY (SPEC.md §9), not yet expired: read at each parse, so the form and the server judge by today. */
 export const cardExpiryField = () =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'validation.cardExpiry' });
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'validation.cardExpiry' })
+    .refine((expiry) => !cardExpired(expiry), { error: 'validation.cardExpired' });
 
 export const cardCvvField = () =>
   z
@@ -33,6 +34,20 @@ export const cardCvvField = () =>
     .regex(/^\d{3,4}$/, { error: 'validation.cvv' });
 
 export const amountField = () => money().refine((v) => v > 0, { error: 'validation.positive' });
+
+/**
+ * The highest either card limit may be set to (settings.cardDepositMax, cardDepositDailyMax), in euros.
+ * Card clearing sums every card deposit ever made: at this cap, ten thousand leads paying it every
+ * day for over two years stay below numeric(14,2)'s 10^12 (docs/decisions/card-bounds.md). The
+ * message `validation.cardLimitMax` names it in each language.
+ */
+export const CARD_LIMIT_MAX = 100_000;
+
+/** A card limit in settings: above 0, at most CARD_LIMIT_MAX. */
+export const cardLimitField = () =>
+  money()
+    .refine((v) => v > 0, { error: 'validation.positive' })
+    .refine((v) => v <= CARD_LIMIT_MAX, { error: 'validation.cardLimitMax' });
 
 /** POST /deposit/3d-secure. Staff may deposit for a lead they see (`userId`); a lead deposits for itself. */
 export const cardDepositInput = z

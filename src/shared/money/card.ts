@@ -33,3 +33,37 @@ export function cardBrand(digits: string): CardBrand {
 
 /** Amex prints a 4-digit security code, the others 3 (SPEC.md §9: 3 or 4 digits). */
 export const cvvLength = (brand: CardBrand): 3 | 4 => (brand === 'amex' ? 4 : 3);
+
+/**
+ * Whether a card printed `MM/YY` has expired by `now`. A card is good through the last day of its
+ * month, wherever the payer is: it counts as expired once that month has ended at UTC−12, the last
+ * place on Earth to leave it, so no payer is refused a day early. A malformed value is not expired
+ * (the format rule refuses it).
+ */
+export function cardExpired(expiry: string, now: Date = new Date()): boolean {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  // The first moment after the card's month, at UTC−12.
+  const end = Date.UTC(year, month, 1, 12);
+  return now.getTime() >= end;
+}
+
+/**
+ * Runs of 13 to 19 digits (single spaces or dashes allowed between them, as printed or typed) that
+ * pass Luhn and start like a payment card (2–6: the issuer families of ISO/IEC 7812; a millisecond
+ * timestamp such as an idempotency key's starts with 1). A run longer than 19 digits is not a card.
+ */
+const DIGIT_RUN = /\d(?:[ -]?\d)*/g;
+
+function isCardLike(run: string): boolean {
+  const digits = run.replace(/[ -]/g, '');
+  return digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits);
+}
+
+/** Whether `text` holds something that looks like a card number (a query string, a header). */
+export const holdsCardNumber = (text: string): boolean => (text.match(DIGIT_RUN) ?? []).some(isCardLike);
+
+/** `text` with every card-like number replaced by `[REDACTED]` (logged URLs). */
+export const redactCardNumbers = (text: string): string => text.replace(DIGIT_RUN, (run) => (isCardLike(run) ? '[REDACTED]' : run));

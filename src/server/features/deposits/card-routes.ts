@@ -15,6 +15,7 @@ import { errorBody } from '../../http/errors.ts';
 import { mutate } from '../../http/mutate.ts';
 import { ownable } from '../../policy.ts';
 import { depositResource } from '../../resources/deposit.ts';
+import { checkDepositMax, refuseCardOutsideBody, withinCardBounds } from './card-limits.ts';
 import { applyGatewayAnswer, authorizeCard, recordCardDeposit, triesLeft, type DepositRow } from './deposit-booking.ts';
 
 /** The lead a card deposit is for: a lead pays for itself; staff name a lead they may act for. */
@@ -52,19 +53,27 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/v1/deposit/3d-secure',
-    { schema: { tags: ['deposit'], summary: 'Deposit by card (3-D Secure when the bank asks)', ...cardDepositContract } },
+    {
+      schema: { tags: ['deposit'], summary: 'Deposit by card (3-D Secure when the bank asks)', ...cardDepositContract },
+      onRequest: refuseCardOutsideBody,
+    },
     async (request, reply) => {
       const actor = actorOrThrow(request);
       const input = request.body as z.output<typeof cardDepositContract.body>;
-      const { db, payments } = app.services;
+      const { db, payments, config } = app.services;
       const ownerId = await ownerOf(db, actor, input.userId);
-      const id = uuidv7();
-      const authorization = await authorizeCard(payments, id, input);
-      const now = app.services.clock.now();
-      const created = await mutate(request, reply, async (work) => ({
-        status: 201,
-        body: await recordCardDeposit(work, id, ownerId, input, authorization, now),
-      }));
+      await checkDepositMax(db, input.amount);
+      const payment = { leadId: ownerId, address: request.ip, amount: input.amount };
+      const created = await withinCardBounds(db, config.cardAttempts, payment, async () => {
+        const id = uuidv7();
+        const authorization = await authorizeCard(payments, id, input);
+        const now = app.services.clock.now();
+        const result = await mutate(request, reply, async (work) => ({
+          status: 201,
+          body: await recordCardDeposit(work, id, ownerId, input, authorization, now),
+        }));
+        return { result, declined: result.status === 'failed' };
+      });
       announce(request, created);
       return created;
     },
@@ -78,6 +87,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
         summary: 'Answer the 3-D Secure challenge (422 SECURE_CODE_INVALID with the tries left)',
         ...confirmSecureCodeContract,
       },
+      onRequest: refuseCardOutsideBody,
     },
     async (request, reply) => {
       actorOrThrow(request);
