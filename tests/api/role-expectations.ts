@@ -178,3 +178,40 @@ export const ACTS_ON: Record<PersonAction, Record<MatrixRole, Record<MatrixRole,
   'change-email': ONE_RULE,
   delete: ONE_RULE,
 };
+
+/**
+ * Four eyes (DESIGN.md §6, CHECKLIST 13): who may complete a credit entered by whom, with the rule on.
+ * Rows: the role of the person who entered it; columns: the one completing it (the same role is the
+ * same person). A deposit here belongs to regular's own lead; an adjustment is admin's (entered and
+ * completed by admins only). 422 is SECOND_PERSON_REQUIRED, whatever the role, root included.
+ */
+export const FOUR_EYES_CREDITS = ['deposit', 'adjustment'] as const;
+export type FourEyesCredit = (typeof FOUR_EYES_CREDITS)[number];
+//                                                     completed by:  root admin regular lead
+export const FOUR_EYES: Record<FourEyesCredit, Partial<Record<MatrixRole, Record<MatrixRole, number>>>> = {
+  deposit: {
+    root: /*                                        */ { root: 422, admin: 200, regular: 200, lead: 403 },
+    admin: /*                                       */ { root: 200, admin: 422, regular: 200, lead: 403 },
+    regular: /*                                     */ { root: 200, admin: 200, regular: 422, lead: 403 },
+  },
+  adjustment: {
+    root: /*                                        */ { root: 422, admin: 200, regular: 403, lead: 403 },
+    admin: /*                                       */ { root: 200, admin: 422, regular: 403, lead: 403 },
+  },
+};
+
+/** The same with four eyes switched off by root: whoever may complete it, may complete their own. */
+export const FOUR_EYES_OFF: typeof FOUR_EYES = {
+  deposit: {
+    root: /*                                        */ { root: 200, admin: 200, regular: 200, lead: 403 },
+    admin: /*                                       */ { root: 200, admin: 200, regular: 200, lead: 403 },
+    regular: /*                                     */ { root: 200, admin: 200, regular: 200, lead: 403 },
+  },
+  adjustment: {
+    root: /*                                        */ { root: 200, admin: 200, regular: 403, lead: 403 },
+    admin: /*                                       */ { root: 200, admin: 200, regular: 403, lead: 403 },
+  },
+};
+
+/** Creating a user with a staff role and lead together, by the creator's role: staff or a lead, never both. */
+export const STAFF_AND_LEAD_CREATE: Record<MatrixRole, number> = { root: 422, admin: 422, regular: 422, lead: 403 };

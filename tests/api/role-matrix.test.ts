@@ -8,7 +8,11 @@ import { startServer, type TestServer } from './harness.ts';
 import {
   ACCESS,
   ACTS_ON,
+  FOUR_EYES,
+  FOUR_EYES_CREDITS,
+  FOUR_EYES_OFF,
   MATRIX_ROLES,
+  STAFF_AND_LEAD_CREATE,
   PERSON_ACTIONS,
   ownershipsOf,
   roleMatrix,
@@ -308,5 +312,63 @@ describe('who may act on whom', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('four eyes on credits staff create', () => {
+  /** Enters a credit for regular's own lead as `enterer`; its id. */
+  async function enter(credit: (typeof FOUR_EYES_CREDITS)[number], enterer: MatrixRole): Promise<string> {
+    const url = credit === 'deposit' ? '/api/v1/deposit' : '/api/v1/funds/adjustment';
+    const payload =
+      credit === 'deposit'
+        ? { userId: leadOf.regular, amount: 10 }
+        : { userId: leadOf.regular, amount: 10, direction: 'credit', reason: 'role matrix' };
+    const answer = await server.call({ method: 'POST', url, token: tokens[enterer], payload });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.id;
+  }
+
+  async function walk(table: typeof FOUR_EYES): Promise<string[]> {
+    const mismatches: string[] = [];
+    for (const credit of FOUR_EYES_CREDITS) {
+      for (const [enterer, row] of Object.entries(table[credit]) as [MatrixRole, Record<MatrixRole, number>][]) {
+        for (const completer of MATRIX_ROLES) {
+          const id = await enter(credit, enterer);
+          const answer = await server.call({ method: 'POST', url: `/api/v1/${credit}/${id}/complete`, token: tokens[completer] });
+          const [state] = await server.sql<{ status: string }>(`select status from ${credit}s where id = '${id}'`);
+          const expected = row[completer];
+          if (answer.status !== expected || state.status !== (expected === 200 ? 'completed' : 'pending'))
+            mismatches.push(
+              `${credit} entered by ${enterer}, completed by ${completer}: ${answer.status} (${state.status}); expected ${expected}`,
+            );
+        }
+      }
+    }
+    return mismatches;
+  }
+
+  it('the one who entered a credit never completes it, whatever the role; anyone else with the right does', async () => {
+    expect(await walk(FOUR_EYES)).toEqual([]);
+  });
+
+  it('switched off by root, whoever may complete a credit may complete their own', async () => {
+    const off = await server.call({ method: 'PATCH', url: '/api/v1/setting', token: tokens.root, payload: { fourEyes: false } });
+    expect(off.status).toBe(200);
+    try {
+      expect(await walk(FOUR_EYES_OFF)).toEqual([]);
+    } finally {
+      await server.call({ method: 'PATCH', url: '/api/v1/setting', token: tokens.root, payload: { fourEyes: true } });
+    }
+  });
+
+  it('nobody creates a user who is staff and a lead at once', async () => {
+    const answers = {} as Record<MatrixRole, number>;
+    for (const role of MATRIX_ROLES) {
+      const payload = { firstName: 'Both', lastName: 'Roles', email: `both-${role}-${uniqueTag()}@test.local`, password: 'secret123' };
+      answers[role] = (
+        await server.call({ method: 'POST', url: '/api/v1/user', token: tokens[role], payload: { ...payload, roles: ['regular', 'lead'] } })
+      ).status;
+    }
+    expect(answers).toEqual(STAFF_AND_LEAD_CREATE);
   });
 });
