@@ -160,7 +160,8 @@ describe('lead import hygiene', () => {
       regular = await server.user(root, { roles: ['regular'], firstName: 'Reg', lastName: 'Ular' });
       mine = (await server.user(root, { email: 'mine@hygiene.test', firstName: 'Old', lastName: 'Mine', assignedTo: regular.id })).id;
       theirs = (await server.user(root, { email: 'theirs@hygiene.test', firstName: 'Old', lastName: 'Theirs' })).id;
-      await server.user(root, { email: 'staff@hygiene.test', roles: ['regular'] });
+      const colleague = await server.user(root, { email: 'staff@hygiene.test', roles: ['regular'] });
+      await server.user(root, { email: 'colleagues@hygiene.test', firstName: 'Old', lastName: 'Colleagues', assignedTo: colleague.id });
     });
 
     const rows = () =>
@@ -173,20 +174,30 @@ describe('lead import hygiene', () => {
         ['Again', 'One', 'Fresh@Hygiene.test', ''],
       ]);
 
+    const check = (token: string, emails: string[]) =>
+      server.call({ method: 'POST', url: '/api/v1/user/import-check', token, payload: { emails } });
+
     it('are found before import, case-insensitively, with what the caller may update', async () => {
-      const check = await server.call({
-        method: 'POST',
-        url: '/api/v1/user/import-check',
-        token: regular.token,
-        payload: { emails: ['mine@hygiene.test', 'theirs@hygiene.test', 'staff@hygiene.test', 'nobody@hygiene.test'] },
-      });
-      expect(check.status).toBe(200);
-      const byEmail = Object.fromEntries(check.body.existing.map((e: { email: string }) => [e.email, e]));
+      const answer = await check(regular.token, ['MINE@hygiene.test', 'nobody@hygiene.test']);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ existing: [{ email: 'mine@hygiene.test', updatable: true, name: 'Old Mine' }] });
+    });
+
+    it('tell regular staff nothing about emails outside their scope: a staff email or another’s lead reads as a new one', async () => {
+      const outside = ['staff@hygiene.test', 'colleagues@hygiene.test', 'theirs@hygiene.test'];
+      for (const email of outside) {
+        expect(await check(regular.token, [email])).toMatchObject({ status: 200, body: { existing: [] } });
+        expect((await check(regular.token, [email, 'mine@hygiene.test'])).body).toEqual(
+          (await check(regular.token, ['nobody@hygiene.test', 'mine@hygiene.test'])).body,
+        );
+      }
+      // An admin sees every user, and may update any lead.
+      const admin = await check(root, [...outside, 'nobody@hygiene.test']);
+      const byEmail = Object.fromEntries(admin.body.existing.map((e: { email: string }) => [e.email, e]));
       expect(byEmail).toEqual({
-        'mine@hygiene.test': { email: 'mine@hygiene.test', updatable: true, name: 'Old Mine' },
-        // Names only of leads the caller may see.
-        'theirs@hygiene.test': { email: 'theirs@hygiene.test', updatable: false },
         'staff@hygiene.test': { email: 'staff@hygiene.test', updatable: false },
+        'colleagues@hygiene.test': { email: 'colleagues@hygiene.test', updatable: true, name: 'Old Colleagues' },
+        'theirs@hygiene.test': { email: 'theirs@hygiene.test', updatable: true, name: 'Old Theirs' },
       });
     });
 
@@ -206,8 +217,9 @@ describe('lead import hygiene', () => {
       const res = await upload(rows(), { duplicates: 'update' }, regular.token);
       // fresh@ was imported by the skip run above, for this regular user: theirs to update now.
       expect(res.body).toMatchObject({ imported: 0, updated: 2, total: 5 });
+      // Another's lead is taken, like a staff email: the refusal says no more than that.
       expect(res.body.failed.map((f: { row: number; errors: Record<string, string> }) => [f.row, f.errors.email])).toEqual([
-        [3, 'This email belongs to a lead you may not change'],
+        [3, 'This email is already in use'],
         [4, 'This email is already in use'],
         [6, 'This email appears more than once in the file'],
       ]);

@@ -99,7 +99,7 @@ export function registerImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['user'],
-        summary: 'Which emails are already users, before an import (updatable: a lead the caller may change)',
+        summary: 'Which emails are already users the caller may see, before an import (updatable: a lead the caller may change)',
         ...importCheckContract,
       },
       bodyLimit: 8 * 1024 * 1024,
@@ -109,13 +109,17 @@ export function registerImportRoutes(app: FastifyInstance) {
       requireAction(actor, 'user.import');
       const { emails } = request.body as { emails: string[] };
       const found = await existingUsers(app.services.db, actor, emails.map(emailKey));
+      // Only users the caller may see: an email outside their scope (a staff member, another's lead) reads
+      // as a new one here, and the import itself refuses it as taken, saying no more (docs/decisions/import-check-scope.md).
       return {
-        existing: [...found.values()].map((user) => ({
-          email: user.email,
-          updatable: user.updatable,
-          // Names only of the leads the caller may see.
-          ...(user.updatable ? { name: `${user.firstName} ${user.lastName}`.trim() } : {}),
-        })),
+        existing: [...found.values()]
+          .filter((user) => user.inScope)
+          .map((user) => ({
+            email: user.email,
+            updatable: user.updatable,
+            // Names only of the leads the caller may see.
+            ...(user.updatable ? { name: `${user.firstName} ${user.lastName}`.trim() } : {}),
+          })),
       };
     },
   );
@@ -219,7 +223,8 @@ export function registerImportRoutes(app: FastifyInstance) {
           const campaign = named ?? campaignId ?? null;
           const owner = existing.get(lead.email);
           if (owner) {
-            if (form.duplicates === 'skip' || !owner.isLead) refuse('email', 'errors.EMAIL_TAKEN');
+            // Outside the caller's scope: taken, and nothing about whose it is (a staff member, another's lead).
+            if (form.duplicates === 'skip' || !owner.isLead || !owner.inScope) refuse('email', 'errors.EMAIL_TAKEN');
             else if (!owner.updatable) refuse('email', 'validation.importMayNotUpdate');
             else {
               // The normal PATCH path: scope, the user resource's field rules, version, change log.
@@ -293,11 +298,11 @@ function patchOf(lead: LeadRow, campaign: string | null) {
   return patch;
 }
 
-type Existing = { id: string; email: string; firstName: string; lastName: string; isLead: boolean; updatable: boolean };
+type Existing = { id: string; email: string; firstName: string; lastName: string; isLead: boolean; inScope: boolean; updatable: boolean };
 
 /**
- * The users holding any of these emails (lower case, as stored), each with whether the actor may
- * change it from an import: a lead-only user inside the actor's scope (the policy's own condition).
+ * The users holding any of these emails (lower case, as stored), each with whether the actor may see
+ * it (the user resource's scope) and may change it from an import: a lead-only user inside that scope.
  */
 async function existingUsers(db: Executor, actor: Actor, emails: string[]): Promise<Map<string, Existing>> {
   const columns = getTableColumns(users) as unknown as Record<string, PgColumn>;
