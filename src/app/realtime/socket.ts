@@ -40,6 +40,15 @@ export function startRealtime(): void {
     socket.on('settingUpdated', () => handlers.settingUpdated());
     socket.on('depositUpdated', (deposit: unknown) => depositListeners.forEach((listener) => listener(deposit)));
     socket.on('changes', (payload: { cursor?: unknown }) => handlers.changes(payload?.cursor));
+    // The server ends a socket with its session (logout elsewhere, lock, new roles, password reset):
+    // a pull now meets the 401 at once, rather than at the next request.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') handlers.changes(undefined);
+    });
+    // A handshake refused for its token (socket.io does not try again): the same, at once.
+    socket.on('connect_error', (error) => {
+      if (error.message === 'UNAUTHENTICATED') handlers.changes(undefined);
+    });
   });
   window.addEventListener('online', reconnectNow);
 }
