@@ -298,7 +298,7 @@ describe('withdrawals', () => {
 describe('statement, exports, check and mirrors', () => {
   let lead: Person;
   beforeAll(async () => {
-    lead = await verifiedLead(server, regular.token, { assignedTo: regular.id });
+    lead = await verifiedLead(server, regular.token, { assignedTo: regular.id, firstName: 'Zoé', lastName: 'Dupont' });
     await adjust(server, admin.token, lead.id, 100, 'credit', '=HYPERLINK("http://evil.example","x")');
     const w = (await withdraw(lead.token, { amount: 30 })).body;
     await act(w.id, 'fail', regular.token);
@@ -341,20 +341,58 @@ describe('statement, exports, check and mirrors', () => {
     expect(Object.keys(bad.body.details).sort()).toEqual(['from', 'limit']);
   });
 
-  it('exports .csv and .xlsx oldest first; text a spreadsheet would run as a formula stays text', async () => {
+  it("exports .csv and .xlsx oldest first under a header; kinds in words, dates on the reader's clock, formulas kept as text", async () => {
     const csv = await server.call({
       method: 'GET',
       url: `/api/v1/funds/statement/${lead.id}?format=csv`,
-      token: lead.token,
-      headers: { 'x-lang': 'fr' },
+      token: regular.token,
+      headers: { 'x-lang': 'fr', 'x-timezone': 'Pacific/Kiritimati' },
     });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = String(csv.body).split('\r\n');
-    expect(lines[0]).toBe('Date,Type,Référence,Note,Montant (€),Solde (€)');
-    expect(lines).toHaveLength(5);
-    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",100.00,100.00`);
-    expect(lines[4]).toContain(`,'@SUM(1+1),-12.50,87.50`);
+    expect(lines.slice(0, 5)).toEqual([
+      `Relevé de,Zoé Dupont (${lead.email})`,
+      'Compte,Fonds disponibles',
+      'Période,Depuis le début',
+      'Solde d’ouverture (€),0.00',
+      'Solde de clôture (€),87.50',
+    ]);
+    expect(lines[5]).toMatch(/^Exporté,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Pacific\/Kiritimati\) · Test User$/);
+    expect(lines[6]).toBe('');
+    expect(lines[7]).toBe('Date,Type,Référence,Note,Montant (€),Solde (€)');
+    expect(lines).toHaveLength(12);
+    expect(lines[8]).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Ajustement \(crédit\),[0-9a-f-]{36},"'=HYPERLINK\(""http:\/\/evil.example"",""x""\)",100.00,100.00$/,
+    );
+    expect(lines[9]).toMatch(/,Retrait,[0-9a-f-]{36},,-30.00,70.00$/);
+    expect(lines[10]).toMatch(/,Retrait restitué,[0-9a-f-]{36},,30.00,100.00$/);
+    expect(lines[11]).toMatch(/,Ajustement \(débit\),[0-9a-f-]{36},'@SUM\(1\+1\),-12.50,87.50$/);
+
+    // One kind: its entries only, the balances still the account's over the period (0 before the first entry, 87.50 after the last).
+    const debit = await server.call({
+      method: 'GET',
+      url: `/api/v1/funds/statement/${lead.id}?format=csv&kind=adjustment_debit`,
+      token: lead.token,
+    });
+    const debitLines = String(debit.body).split('\r\n');
+    expect(debitLines.slice(2, 6)).toEqual([
+      'Period,All time',
+      'Kind,Adjustment (debit)',
+      'Opening balance (€),0.00',
+      'Closing balance (€),87.50',
+    ]);
+    expect(debitLines).toHaveLength(10);
+    // A period after every entry: nothing in it, opening and closing at the balance it starts with.
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const later = await server.call({
+      method: 'GET',
+      url: `/api/v1/funds/statement/${lead.id}?format=csv&from=${tomorrow}`,
+      token: lead.token,
+    });
+    const laterLines = String(later.body).split('\r\n');
+    expect(laterLines.slice(2, 5)).toEqual([`Period,${tomorrow} to …`, 'Opening balance (€),87.50', 'Closing balance (€),87.50']);
+    expect(laterLines).toHaveLength(8);
 
     const file = await server.app.inject({
       method: 'GET',
@@ -364,11 +402,16 @@ describe('statement, exports, check and mirrors', () => {
     expect(file.statusCode).toBe(200);
     const XLSX = await import('xlsx');
     const sheet = XLSX.read(file.rawPayload, { type: 'buffer', cellFormula: true }).Sheets.Statement;
-    expect(sheet.A1.v).toBe('Date');
-    expect(sheet.D2).toMatchObject({ t: 's', v: `'=HYPERLINK("http://evil.example","x")` });
-    expect(sheet.D2.f).toBeUndefined();
-    expect(sheet.E2).toMatchObject({ t: 'n', v: 100 });
-    expect(sheet.F5).toMatchObject({ t: 'n', v: 87.5 });
+    expect(sheet.A1.v).toBe('Statement of');
+    expect(sheet.B4).toMatchObject({ t: 'n', v: 0 });
+    expect(sheet.B5).toMatchObject({ t: 'n', v: 87.5 });
+    expect(sheet.A8.v).toBe('Date');
+    expect(sheet.B9.v).toBe('Adjustment (credit)');
+    expect(sheet.B10.v).toBe('Withdrawal');
+    expect(sheet.D9).toMatchObject({ t: 's', v: `'=HYPERLINK("http://evil.example","x")` });
+    expect(sheet.D9.f).toBeUndefined();
+    expect(sheet.E9).toMatchObject({ t: 'n', v: 100 });
+    expect(sheet.F12).toMatchObject({ t: 'n', v: 87.5 });
     expect(Object.values(sheet).some((cell: any) => cell && typeof cell === 'object' && 'f' in cell)).toBe(false);
   });
 

@@ -16,7 +16,7 @@ import { isAdmin } from '../../shared/roles.ts';
 import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { adjustmentMachine } from '../../shared/lifecycle/machines.ts';
 import type { Executor } from '../db/client.ts';
-import { adjustments } from '../db/schema.ts';
+import { adjustments, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf } from '../http/i18n.ts';
@@ -27,7 +27,8 @@ import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
 import { balancesOf } from './ledger.ts';
-import { statementCsv, statementPage, statementRows, statementXlsx } from './statement.ts';
+import { SHEET_TYPES, sheetCsv, sheetXlsx } from '../exports/sheet.ts';
+import { statementPage, statementSheet } from './statement.ts';
 
 /** The user `:id` when the caller may see it (a lead itself, its assigned staff, admins): 404 otherwise. */
 async function visibleUser(db: Executor, request: FastifyRequest) {
@@ -35,6 +36,15 @@ async function visibleUser(db: Executor, request: FastifyRequest) {
   const user = await findScoped(db, userResource, actorOrThrow(request), id, []);
   if (!user) throw new AppError('NOT_FOUND');
   return id;
+}
+
+/** A person's name and email, for an export's header. */
+async function personOf(db: Executor, id: string) {
+  const [person] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return person ?? { firstName: null, lastName: null, email: '' };
 }
 
 const adminOnly = (request: FastifyRequest) => {
@@ -82,19 +92,14 @@ export function registerFundsRoutes(app: FastifyInstance) {
       const query = request.query as z.output<typeof statementContract.querystring>;
       const zone = timeZoneOf(request.headers['x-timezone']);
       if (query.format !== 'json') {
-        const rows = await statementRows(db, leadId, query, zone);
         const lang = languageOf(request.headers['x-lang']);
+        const [holder, exporter] = await Promise.all([personOf(db, leadId), personOf(db, actorOrThrow(request).id)]);
+        const sheet = await statementSheet(db, leadId, query, { zone, lang, holder, exporter });
         const name = `statement-${leadId}-${query.account}`;
-        if (query.format === 'csv') {
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${name}.csv"`)
-            .send(statementCsv(rows, lang));
-        }
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-          .send(await statementXlsx(rows, lang));
+          .type(SHEET_TYPES[query.format])
+          .header('content-disposition', `attachment; filename="${name}.${query.format}"`)
+          .send(query.format === 'csv' ? sheetCsv(sheet) : await sheetXlsx(sheet));
       }
       const [page, totals] = await Promise.all([statementPage(db, leadId, query, zone), funds(db, leadId)]);
       return { ...page, ...totals } satisfies Statement;

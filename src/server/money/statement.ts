@@ -4,6 +4,7 @@ import { pageCount } from '../../shared/list-params.ts';
 import type { StatementEntry, StatementQuery } from '../../shared/money/funds.ts';
 import type { Executor } from '../db/client.ts';
 import { ledgerEntries, transfers } from '../db/schema.ts';
+import { localDateTime, type Sheet, type SheetCell } from '../exports/sheet.ts';
 import { translate } from '../http/i18n.ts';
 import { toCentsExact } from './ledger.ts';
 
@@ -69,41 +70,79 @@ const toEntry = (row: {
   balance: number;
 }): StatementEntry => ({ ...row, date: row.date.toISOString(), amount: euros(row.amount), balance: euros(row.balance) });
 
+type Holder = { firstName: string | null; lastName: string | null; email: string };
+type Exporter = { firstName: string | null; lastName: string | null; email: string };
+
+const nameOf = (person: Holder) => [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+
 /**
- * A text cell a spreadsheet would read as a formula (= + - @, and the tab/CR tricks) is kept as text
- * with a leading apostrophe (OWASP CSV injection).
+ * The account's balance at the start and at the end of the period (whatever the kind filter): the
+ * balance before its first entry in the period and after its last, else the balance after the last
+ * entry before the period (0 when none).
  */
-export const neutralize = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export async function periodBalances(db: Executor, leadId: string, query: StatementQuery, zone: string) {
+  const where = conditions(leadId, { ...query, kind: undefined }, zone);
+  const edge = (order: 'asc' | 'desc') =>
+    db
+      .select({ before: ledgerEntries.balanceBefore, after: ledgerEntries.balanceAfter })
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(order === 'asc' ? asc(ledgerEntries.seq) : desc(ledgerEntries.seq))
+      .limit(1);
+  const earlier = () =>
+    db
+      .select({ after: ledgerEntries.balanceAfter })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.leadId, leadId),
+          eq(ledgerEntries.accountKind, query.account),
+          query.from ? lt(sql`(${ledgerEntries.dateCreation} at time zone ${zone})::date`, sql`${query.from}::date`) : sql`false`,
+        ),
+      )
+      .orderBy(desc(ledgerEntries.seq))
+      .limit(1);
+  const [[first], [last], [before]] = await Promise.all([edge('asc'), edge('desc'), earlier()]);
+  const opening = first ? euros(first.before) : before ? euros(before.after) : 0;
+  const closing = last ? euros(last.after) : opening;
+  return { opening, closing };
+}
 
-function table(entries: StatementEntry[], lang: Language): (string | number)[][] {
-  const header = ['date', 'kind', 'reference', 'memo', 'amount', 'balance'].map((c) => translate(lang, `app.statement.columns.${c}`));
-  return [
-    header,
-    ...entries.map((e) => [e.date, neutralize(e.kind), `${e.sourceEntity}/${e.sourceId}`, neutralize(e.memo ?? ''), e.amount, e.balance]),
+/**
+ * The statement as a sheet (src/server/exports/sheet.ts): a header with the holder, the account, the
+ * period, the opening and closing balances and who exported it when; then the entries oldest first,
+ * their kinds in words and their dates on the reader's clock.
+ */
+export async function statementSheet(
+  db: Executor,
+  leadId: string,
+  query: StatementQuery,
+  context: { zone: string; lang: Language; holder: Holder; exporter: Exporter; now?: Date },
+): Promise<Sheet> {
+  const { zone, lang } = context;
+  const word = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
+  const [entries, balances] = await Promise.all([statementRows(db, leadId, query, zone), periodBalances(db, leadId, query, zone)]);
+  const period =
+    query.from || query.to
+      ? word('app.statement.header.range', { from: query.from ?? '…', to: query.to ?? '…' })
+      : word('app.statement.header.allTime');
+  const header: [string, SheetCell][] = [
+    [word('app.statement.header.title'), `${nameOf(context.holder)} (${context.holder.email})`],
+    [word('app.statement.header.account'), word(`app.money.accounts.${query.account}`)],
+    [word('app.statement.header.period'), period],
+    ...(query.kind ? [[word('app.statement.header.kind'), kindWord(lang, query.kind)] as [string, SheetCell]] : []),
+    [word('app.statement.header.opening'), balances.opening],
+    [word('app.statement.header.closing'), balances.closing],
+    [word('app.statement.header.exported'), `${localDateTime(context.now ?? new Date(), zone)} (${zone}) · ${nameOf(context.exporter)}`],
   ];
+  const columns = ['date', 'kind', 'reference', 'memo', 'amount', 'balance'].map((c) => word(`app.statement.columns.${c}`));
+  const rows = entries.map((e) => [localDateTime(e.date, zone), kindWord(lang, e.kind), e.sourceId, e.memo ?? '', e.amount, e.balance]);
+  return { name: word('app.statement.header.sheet'), header, columns, rows };
 }
 
-const csvCell = (value: string | number) => {
-  if (typeof value === 'number') return value.toFixed(2);
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-};
-
-export function statementCsv(entries: StatementEntry[], lang: Language): string {
-  return table(entries, lang)
-    .map((row) => row.map(csvCell).join(','))
-    .join('\r\n');
-}
-
-/** .xlsx with amounts as numbers (2-decimal format) and every text as a plain string cell, never a formula. */
-export async function statementXlsx(entries: StatementEntry[], lang: Language): Promise<Buffer> {
-  // Loaded on first use: xlsx is the server's heaviest import.
-  const XLSX = await import('xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet(table(entries, lang));
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue;
-    if (cell.t === 'n') cell.z = '0.00';
-  }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Statement');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+/** A transfer's kind in the reader's words; an unknown one (a future kind) as it is. */
+function kindWord(lang: Language, kind: string): string {
+  const key = `app.money.kinds.${kind}`;
+  const word = translate(lang, key);
+  return word === key ? kind : word;
 }
