@@ -118,6 +118,11 @@ describe('verification documents', () => {
         `select count(*)::int as n from uploads where owner_id = '${person.id}' and rejected_at is not null`,
       );
       expect(rejected.n).toBe(0);
+      // The documents answer says so, for screens to offer the decision only to someone else.
+      const documents = (token: string) => server.call({ method: 'GET', url: `/api/v1/user/${person.id}/documents`, token });
+      expect((await documents(alice.token)).body.uploadedByYou).toBe(true);
+      expect((await documents(admin.token)).body.uploadedByYou).toBe(false);
+      expect((await documents(person.token)).body.uploadedByYou).toBe(true);
       // Another staff member who may see the lead decides.
       const verified = await decide(person.id, admin.token, { status: 'verified' });
       expect(verified.status).toBe(200);

@@ -98,6 +98,8 @@ export const documentsContract = {
       documents: z.array(documentSchema),
       verificationStatus: z.string(),
       verificationNote: z.string().nullable(),
+      /** The reader (or the admin behind an impersonation) sent some of the documents under review: someone else decides. */
+      uploadedByYou: z.boolean(),
     }),
     ...errorResponses,
   },

@@ -48,7 +48,8 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
   };
 
   const roles = useSnapshot(auth).user?.roles ?? [];
-  // A decision needs documents to decide on (not ones a rejection set aside), and a role the server lets decide.
+  // A decision needs documents to decide on (not ones a rejection set aside), and a role the server lets
+  // decide; whoever sent some of them is told why instead (four eyes, DESIGN.md §6).
   const decidable =
     answer?.verificationStatus === 'pending' && answer.documents.some((doc) => !doc.rejectedAt) && mayDo(roles, 'user.decideVerification');
   return (
@@ -63,7 +64,12 @@ export function LeadDocuments({ leadId, onDecided }: { leadId: string; onDecided
         <p className={css({ fontSize: 'sm' })}>{t('app.documents.rejectedBecause', { note: answer.verificationNote })}</p>
       ) : null}
       {answer ? <DocumentList documents={answer.documents} /> : null}
-      {decidable ? (
+      {decidable && answer.uploadedByYou ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="verifier-uploaded">
+          {t('errors.VERIFIER_UPLOADED')}
+        </p>
+      ) : null}
+      {decidable && !answer.uploadedByYou ? (
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Button loading={busy} disabled={!online} onClick={() => void decide('verified').catch(() => undefined)}>
             {t('app.documents.verify')}

@@ -34,7 +34,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     '/api/v1/user/:id/documents',
     { schema: { tags: ['user'], summary: "A lead's verification documents", ...documentsContract } },
     async (request) => {
-      const { lead } = await leadOf(request);
+      const { actor, lead } = await leadOf(request);
       const rows = await db
         .select()
         .from(uploads)
@@ -53,6 +53,8 @@ export function registerDocumentRoutes(app: FastifyInstance) {
         })),
         verificationStatus: lead.verificationStatus,
         verificationNote: lead.verificationNote,
+        // What the verification decision refuses (verification-decision.ts), so screens offer it only to others.
+        uploadedByYou: rows.some((r) => !r.rejectedAt && !!r.uploadedBy && [actor.id, actor.impersonatorId].includes(r.uploadedBy)),
       };
     },
   );
