@@ -39,6 +39,29 @@ describe('account settings, profile, and the screens around them', () => {
     expect(record).toMatchObject({ labels: ['vip', 'newsletter'], qualifications: ['CFA'] });
   });
 
+  test('payments: card limits within €100,000, saved and in force at once', async () => {
+    const { page } = session.browser;
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    const form = page.getByRole('form', { name: 'Payments' });
+    await expect.poll(() => form.getByLabel('Most per card deposit (€)').inputValue()).toBe('10000');
+    await expect.poll(() => form.getByLabel('Most by card per lead in 24 hours (€)').inputValue()).toBe('25000');
+    await form.getByLabel('Most per card deposit (€)').fill('150000');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(form.getByText('A card limit can be at most €100,000'));
+    await screenshot(page, 'settings-payments-refused');
+    await form.getByLabel('Most per card deposit (€)').fill('5000');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
+    const token = await apiToken(session.server.url);
+    const record = (await (
+      await fetch(`${session.server.url}/api/v1/setting`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { cardDepositMax: number; cardDepositDailyMax: number };
+    expect(record).toMatchObject({ cardDepositMax: 5000, cardDepositDailyMax: 25000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'settings-payments-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   test('the logo upload becomes the favicon and the header image', async () => {
     const { page } = session.browser;
     await page.getByRole('tab', { name: 'Logo' }).click();

@@ -7,7 +7,7 @@ import { auth } from '../../state/auth.ts';
 import { setTab } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { Tabs, type TabItem } from '../../ui/tabs.tsx';
-import { COMPANY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
+import { COMPANY_FIELDS, MONEY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
 import { LogoForm } from './logo-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import type { ReactNode } from 'react';
@@ -36,6 +36,16 @@ export function AccountSettingsScreen({ documents }: { documents?: ReactNode }) 
             content: (
               <Card>
                 <SettingsPartForm fields={TAG_FIELDS} title={t('app.settings.labels')} />
+              </Card>
+            ),
+          },
+          {
+            value: 'money',
+            label: t('app.settings.money'),
+            content: (
+              <Card>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>{t('app.settings.moneyText')}</p>
+                <SettingsPartForm fields={MONEY_FIELDS} title={t('app.settings.money')} />
               </Card>
             ),
           },

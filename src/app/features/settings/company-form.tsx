@@ -35,6 +35,8 @@ export const COMPANY_FIELDS = pick([
   'receiveNotifications',
 ]);
 export const TAG_FIELDS = pick(['labels', 'qualifications']);
+/** The money bounds (DESIGN.md §6): withdrawals needing two approvals, card limits, the amount that asks again. */
+export const MONEY_FIELDS = pick(['withdrawalApprovalThreshold', 'cardDepositMax', 'cardDepositDailyMax', 'amountConfirmationLevel']);
 
 const valuesOf = (fields: FieldDescriptor[], record: Record<string, unknown> | null): FormValues =>
   Object.fromEntries(fields.map((f) => [f.name, record?.[f.name] ?? (f.kind === 'tags' ? [] : f.kind === 'boolean' ? false : '')]));
