@@ -209,21 +209,21 @@ describe('3-D Secure', () => {
     expect(await available(lead.id)).toBe(before + 12_550);
   });
 
-  it('a wrong code is 422 SECURE_CODE_INVALID with the tries left (en, fr); the third fails it', async () => {
+  it('a wrong code is 422 SECURE_CODE_INVALID with the tries left in words with plurals (en, fr, de); the third fails it', async () => {
     const created = await deposit(lead.token, card('4000000000003220'));
     const first = await confirm(lead.token, created.body.id, '111111');
     expect(first.status).toBe(422);
     expect(first.body).toMatchObject({
       code: 'SECURE_CODE_INVALID',
       details: { triesLeft: 2 },
-      message: 'Wrong secure code: 2 attempt(s) left',
+      message: 'Wrong secure code: 2 tries left',
     });
     const second = await confirm(lead.token, created.body.id, '222222', { 'x-lang': 'fr' });
     expect(second.status).toBe(422);
     expect(second.body).toMatchObject({
       code: 'SECURE_CODE_INVALID',
       details: { triesLeft: 1 },
-      message: 'Code de sécurité erroné : il reste 1 essai(s)',
+      message: 'Code de sécurité erroné : il reste 1 essai',
     });
     const before = await available(lead.id);
     const third = await confirm(lead.token, created.body.id, '333333');
@@ -237,7 +237,9 @@ describe('3-D Secure', () => {
 
   it('a wrong code then the right one completes it', async () => {
     const created = await deposit(lead.token, card('4000000000003220'));
-    expect((await confirm(lead.token, created.body.id, '654321')).status).toBe(422);
+    const wrong = await confirm(lead.token, created.body.id, '654321', { 'x-lang': 'de' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('Falscher Sicherheitscode: noch 2 Versuche');
     const answer = await confirm(lead.token, created.body.id, '123456');
     expect(answer.body).toMatchObject({ status: 'completed', secureCodeTries: 1 });
   });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { buildApp } from '../../src/server/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type SchedulingOptions } from '../../src/server/app.ts';
 import { createTestDatabase } from '../api/test-database.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
@@ -11,18 +12,30 @@ import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 export const ROOT = { email: 'root@brokerdesk.test', password: 'Root1234' };
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 
-export type Server = { url: string; close: () => Promise<void> };
+/** `app`: for a journey that drives the scheduler by hand (its clock given to startServer). */
+export type Server = { url: string; app: FastifyInstance; close: () => Promise<void> };
 
-/** The real server, in-process, on a fresh data directory, its own database of the run's PostgreSQL, and a free port. */
-export async function startServer(): Promise<Server> {
+/**
+ * The real server, in-process, on a fresh data directory, its own database of the run's PostgreSQL, and a
+ * free port; `scheduling` gives it a test clock (and `scheduler: false` to run its passes by hand).
+ */
+export async function startServer(scheduling: SchedulingOptions = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-data-'));
   const database = await createTestDatabase();
-  const app = await buildApp({ dataDir, databaseUrl: database.url, rootEmail: ROOT.email, rootPassword: ROOT.password, logger: false });
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: database.url,
+    rootEmail: ROOT.email,
+    rootPassword: ROOT.password,
+    logger: false,
+    ...scheduling,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {
     url: `http://127.0.0.1:${address.port}`,
+    app,
     close: async () => {
       await app.close();
       await database.drop();

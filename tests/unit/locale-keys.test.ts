@@ -36,6 +36,11 @@ const SOURCES = files(ROOT).map((file) => ({ file: path.relative(ROOT, file), te
 const LITERAL = /['"`]((?:app\.[A-Za-z0-9_]+|errors|validation)\.[A-Za-z0-9_]+(?:\.[A-Za-z0-9_-]+)*)['"`]/g;
 /** Template keys: their fixed head must be a group of messages. */
 const TEMPLATE = /`((?:app|errors|validation)\.[A-Za-z0-9_.-]*?)\.\$\{/g;
+/** A key given parameters in place (`t('key', { count })`, `notify(…, 'key', { count: n })`): group 2 is the object. */
+const WITH_PARAMS = /['"`]((?:app|errors|validation)\.[A-Za-z0-9_.-]+)['"`]\s*,\s*\{([^{}]*)\}/g;
+/** An error made with its message's parameters (`new AppError('CODE', details, { count })`): `errors.CODE`. */
+const ERROR_PARAMS = /new \w*Error\(\s*'([A-Z_]+)'\s*,([^;]*?)\)\s*;?/g;
+const HAS_COUNT = /\bcount\b\s*(?:[:,}]|$)/;
 
 describe('locale keys', () => {
   const used = new Map<string, string>();
@@ -56,6 +61,24 @@ describe('locale keys', () => {
 
   test.each(Object.keys(LOCALES))('every template key group exists in %s', (language) => {
     const missing = [...heads].filter(([head]) => typeof lookup(LOCALES[language], head) !== 'object').map(([k, f]) => `${k} (${f})`);
+    expect(missing.join('\n')).toBe('');
+  });
+
+  test('every key used with a count has its plural forms in every language', () => {
+    const counted = new Map<string, string>();
+    for (const { file, text } of SOURCES) {
+      for (const match of text.matchAll(WITH_PARAMS)) if (HAS_COUNT.test(match[2]!)) counted.set(match[1]!, file);
+      for (const match of text.matchAll(ERROR_PARAMS)) if (HAS_COUNT.test(match[2]!)) counted.set(`errors.${match[1]!}`, file);
+    }
+    // The scan finds the ones this test was written for (issue 24): a notification, an error, a wizard's line.
+    expect([...counted.keys()]).toEqual(
+      expect.arrayContaining(['app.notifications.leadsAssigned', 'errors.SECURE_CODE_INVALID', 'app.money.wizard.minutesLeft']),
+    );
+    const missing = Object.entries(LOCALES).flatMap(([language, tree]) =>
+      [...counted]
+        .filter(([key]) => !['one', 'other'].every((form) => typeof lookup(tree, `${key}_${form}`) === 'string'))
+        .map(([key, file]) => `${language}: ${key} (${file})`),
+    );
     expect(missing.join('\n')).toBe('');
   });
 

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { ui } from '../state/ui.ts';
 import { isLanguage, LOCALE_OF } from './languages.ts';
 import { FORMATS, tidyPunctuation } from './inserted-values.ts';
+import { formatMoney } from './format.ts';
 import { setTranslator } from './translate.ts';
 
 export type Catalogue = Record<string, unknown>;
@@ -41,6 +42,8 @@ export async function initI18n({ catalogues = {} }: { catalogues?: Catalogues })
         postProcess: ['tidyPunctuation'],
       });
     for (const [name, format] of Object.entries(FORMATS)) i18next.services.formatter?.add(name, (value) => format(value));
+    // `{{amount, money}}`: euros in a stored message (a notification's data) read as the screens show money.
+    i18next.services.formatter?.add('money', (value) => formatMoney(Number(value)));
   }
   // English is every language's fallback.
   await ensureCatalogue('en');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
-import { id, oneOf, requiredText } from '../fields.ts';
+import { id, requiredText } from '../fields.ts';
 import { money } from '../money.ts';
 import { cardBrand, cardDigits, cardExpired, cvvLength, luhnValid } from './card.ts';
 
@@ -60,7 +60,7 @@ export const cardDepositInput = z
     street: requiredText(200),
     zipCode: requiredText(20),
     /** One of the 47 countries the deposit screen offers (SPEC.md §9). */
-    country: oneOf(COUNTRIES),
+    country: z.enum(COUNTRIES, { error: 'validation.countryRequired' }),
     phone: requiredText(32),
     userId: id().optional(),
   })

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatExpiryInput, groupCardNumber, parseAmountInput, withTypedAmount } from '../../../src/app/features/money/card-input.ts';
-import { cardDepositInput } from '../../../src/shared/money/card-deposit.ts';
+import { formatExpiryInput, groupCardNumber } from '../../../src/app/features/money/card-input.ts';
 
 describe('the card form as typed', () => {
   test.each([
@@ -21,27 +20,4 @@ describe('the card form as typed', () => {
     ['12/301', '12/30', '12/30'],
     ['12', '12/', '1'], // backspace over the slash takes the month's last digit
   ])('expiry %s after %s shows %s', (typed, previous, shown) => expect(formatExpiryInput(typed, previous)).toBe(shown));
-
-  test.each([
-    ['100', 100],
-    ['99.50', 99.5],
-    ['99,50', 99.5],
-    ['1 234,56', 1234.56],
-    ['1,234.56', 1234.56],
-    ['1.234', 1234],
-    ['€ 20', 20],
-    ['', undefined],
-    ['12abc', '12abc'],
-    ['1.234.5', 1234.5],
-  ])('amount %j reads as %j', (typed, euros) => expect(parseAmountInput(typed)).toBe(euros));
-
-  test('an empty amount asks for one; a bad one is not a number', () => {
-    const schema = withTypedAmount((values) => cardDepositInput.safeParse(values));
-    const empty = schema.safeParse({ amount: '' });
-    expect(empty.success).toBe(false);
-    if (!empty.success) expect(empty.error.issues.find((i) => i.path[0] === 'amount')?.message).toBe('validation.amountRequired');
-    const bad = schema.safeParse({ amount: 'abc' });
-    expect(bad.success).toBe(false);
-    if (!bad.success) expect(bad.error.issues.find((i) => i.path[0] === 'amount')?.message).toBe('validation.number');
-  });
 });

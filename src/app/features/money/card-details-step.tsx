@@ -2,11 +2,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import { COUNTRIES } from '../../../shared/countries.ts';
+import type { AmountRules } from '../../../shared/money/amount-text.ts';
 import { cardBrand, cardDigits, cvvLength } from '../../../shared/money/card.ts';
+import { AmountInput, typedCents } from '../../forms/amount-input.tsx';
+import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { FormActions } from '../../forms/form-actions.tsx';
 import type { ZodForm } from '../../forms/use-zod-form.ts';
 import { useOnline } from '../../api/online-only.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Field, FieldInput, FieldSelect } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
@@ -15,12 +19,14 @@ import { formatExpiryInput, groupCardNumber } from './card-input.ts';
 const gridStyle = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } });
 const wide = css({ gridColumn: { sm: 'span 2' } });
 
+const FIELDS = ['amount', 'cardNumber', 'cardExpirationDate', 'cardCVV', 'fullName', 'street', 'zipCode', 'country', 'phone'];
+
 /**
  * Step 1 of the card deposit (SPEC.md §4, §5): amount, card and billing details, each with the
- * phone's numeric keyboard and the browser's autofill hints. The values live in the wizard's
- * memory only (the form state): nothing here is written to storage.
+ * phone's numeric keyboard and the browser's autofill hints. The card details live in the wizard's
+ * memory only (the form state): they are never written to storage. Pay says the amount it charges.
  */
-export function CardDetailsStep({ form, onCancel }: { form: ZodForm; onCancel: () => void }) {
+export function CardDetailsStep({ form, rules, onCancel }: { form: ZodForm; rules?: AmountRules; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const number = String(form.value('cardNumber') ?? '');
@@ -32,26 +38,18 @@ export function CardDetailsStep({ form, onCancel }: { form: ZodForm; onCancel: (
   }, [i18n.language]);
   const text = (path: string) => String(form.value(path) ?? '');
   const error = (path: string) => form.errors[path] ?? null;
+  const cents = typedCents(form, 'amount', rules);
   const set = (path: string) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => form.setValue(path, event.target.value);
 
   return (
-    <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label={t('app.money.wizard.details')}>
+    <form onSubmit={(event) => void submitShowingErrors(form, event)} noValidate aria-label={t('app.money.wizard.details')}>
       <fieldset
         disabled={!online || form.submitting}
         className={css({ display: 'flex', flexDir: 'column', gap: '4', border: 'none', p: '0', m: '0' })}
       >
         <div className={gridStyle}>
           <div className={wide}>
-            <Field label={t('app.fields.amount')} error={error('amount')} required helper={t('app.money.wizard.amountHelp')}>
-              <FieldInput
-                className={controlStyle}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="transaction-amount"
-                value={text('amount')}
-                onChange={set('amount')}
-              />
-            </Field>
+            <AmountInput form={form} label={t('app.fields.amount')} rules={rules} autoComplete="transaction-amount" />
           </div>
           <div className={wide}>
             <Field
@@ -169,9 +167,9 @@ export function CardDetailsStep({ form, onCancel }: { form: ZodForm; onCancel: (
           </div>
         </div>
       </fieldset>
-      <FormError form={form} />
+      <FormError form={form} fields={FIELDS} />
       <FormActions
-        submitLabel={t('app.money.wizard.pay')}
+        submitLabel={cents ? t('app.money.wizard.payAmount', { amount: formatMoney(cents / 100) }) : t('app.money.wizard.pay')}
         submitting={form.submitting}
         onCancel={onCancel}
         disabled={!online}

@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { http } from '../../api/client.ts';
-import { toApiError, type ApiError } from '../../api/http.ts';
+import { flattenDetails, toApiError, type ApiError } from '../../api/http.ts';
 import { requireOnline } from '../../api/online-only.ts';
 import { runOnline } from '../../offline/run-online.ts';
 import type { CardDepositInput, DepositAnswer } from '../../../shared/money/card-deposit.ts';
@@ -9,8 +9,8 @@ import type { Statement } from '../../../shared/money/funds.ts';
 
 /**
  * The money calls beyond the standard set (SPEC.md §7, DESIGN.md §6). Every one that changes money is
- * online-only: it goes straight to the server, never through the outbox, so card data never reaches
- * IndexedDB.
+ * online-only, through `runOnline`: refused offline without a request, never queued in the outbox (so
+ * card data never reaches IndexedDB), the lead's queued changes sent first, the answer put in the mirror.
  */
 
 export type DepositRecord = DepositAnswer;
@@ -31,24 +31,39 @@ function toMoneyError(cause: unknown): MoneyError {
   return error;
 }
 
-/** runOnline passes the server's details through as they came: keep them as `raw` too. */
+/** runOnline passes the server's details through as they came: kept as `raw`, and per field for forms. */
 function withRawDetails(cause: unknown): MoneyError {
   const error = toMoneyError(cause);
-  if (!error.raw && error.details) error.raw = error.details as Record<string, unknown>;
+  if (!error.raw && error.details) {
+    error.raw = error.details as Record<string, unknown>;
+    error.details = flattenDetails(error.raw);
+  }
   return error;
 }
 
-async function online<T>(call: () => Promise<T>): Promise<T> {
-  requireOnline();
-  try {
-    return await call();
-  } catch (cause) {
-    throw toMoneyError(cause);
+/** How long a form's twin waits for the first request's answer (a card authorisation takes seconds). */
+const TWIN_WAIT_MS = 60_000;
+
+/**
+ * A money record made online-only (its id chosen by the server), after the lead's queued changes, under
+ * the form's Idempotency-Key: a twin sent while the first runs (409 IDEMPOTENCY_IN_PROGRESS) asks
+ * again until the first answer is replayed, so both submits show the one record made.
+ */
+async function create<T>(entity: 'deposit' | 'withdrawal', path: string, body: object, key: string, leadId?: string): Promise<T> {
+  const until = Date.now() + TWIN_WAIT_MS;
+  for (let wait = 200; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return (await runOnline(entity, null, { method: 'POST', path, body, key, after: leadId ? [leadId] : [] })) as T;
+    } catch (cause) {
+      const error = withRawDetails(cause);
+      if (error.code !== 'IDEMPOTENCY_IN_PROGRESS' || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 }
 
-export const createCardDeposit = (body: CardDepositInput) =>
-  online(() => http('/v1/deposit/3d-secure', { method: 'POST', body }).then(depositOf));
+export const createCardDeposit = (body: CardDepositInput, key: string) =>
+  create<DepositRecord>('deposit', '/v1/deposit/3d-secure', body, key, body.userId).then(depositOf);
 
 /** Through runOnline: the deposit's answer lands in the mirror; the code is sent, never queued or kept. */
 export const confirmSecureCode = (depositId: string, secureCode: string) =>
@@ -64,12 +79,15 @@ export const cancelDeposit = (depositId: string) =>
 export const getDeposit = (depositId: string, signal?: AbortSignal) => http(`/v1/deposit/${depositId}`, { signal }).then(depositOf);
 
 /** A lead's withdrawal request (the server holds the money at once). */
-export const requestWithdrawal = (amount: number, userId?: string) =>
-  online(() => http<Record<string, unknown>>('/v1/withdrawal', { method: 'POST', body: userId ? { amount, userId } : { amount } }));
+export const requestWithdrawal = (amount: number, key: string, userId?: string) =>
+  create<Record<string, unknown>>('withdrawal', '/v1/withdrawal', userId ? { amount, userId } : { amount }, key, userId);
 
 /** Staff enter a bank-transfer deposit or a withdrawal for a lead: the standard create, always `pending`. */
-export const enterForLead = (entity: 'deposit' | 'withdrawal', body: { userId: string; amount: number; transactionId?: string }) =>
-  online(() => http<Record<string, unknown>>(`/v1/${entity}`, { method: 'POST', body }));
+export const enterForLead = (
+  entity: 'deposit' | 'withdrawal',
+  body: { userId: string; amount: number; transactionId?: string },
+  key: string,
+) => create<Record<string, unknown>>(entity, `/v1/${entity}`, body, key, body.userId);
 
 export type Funds = { availableFunds: number; capital: number };
 

@@ -4,23 +4,27 @@ import { depositEntity } from '../../../shared/entities/deposit.ts';
 import { withdrawalCreateSchema } from '../../../shared/entities/withdrawal.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { useAmountConfirmation } from '../../forms/amount-confirmation.tsx';
+import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
+import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { FormActions } from '../../forms/form-actions.tsx';
+import { useFormKey } from '../../forms/form-key.ts';
 import { useZodForm } from '../../forms/use-zod-form.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import { showToast } from '../../state/ui.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { Select } from '../../ui/select.tsx';
-import { withTypedAmount } from './card-input.ts';
 import type { MoneyEntity } from './money-actions.ts';
 import { enterForLead } from './money-api.ts';
 
 /** The standard create of each: a deposit is a bank transfer, a withdrawal holds the money at once. */
 const SCHEMAS = {
-  deposit: withTypedAmount((values) => depositEntity.create.safeParse(values)),
-  withdrawal: withTypedAmount((values) => withdrawalCreateSchema.safeParse(values)),
+  deposit: withAmount((values) => depositEntity.create.safeParse(values)),
+  withdrawal: withAmount((values) => withdrawalCreateSchema.safeParse(values)),
 };
 
 /**
@@ -42,14 +46,25 @@ export function MoneyEntryDialog({
   const { t } = useTranslation();
   const online = useOnline();
   const leads = useLookup('user', LEAD_FILTER, personName, !leadId);
+  const key = useFormKey();
+  const { confirm, dialog } = useAmountConfirmation();
   const form = useZodForm({
     schema: SCHEMAS[entity],
     initial: { userId: leadId ?? '', amount: '', transactionId: '' },
     fieldLabel: (path) => t(`app.fields.${path}`),
     onSubmit: async (data) => {
       const { userId, amount, transactionId } = data as { userId: string; amount: number; transactionId?: string | null };
-      await enterForLead(entity, { userId, amount, ...(transactionId ? { transactionId } : {}) });
-      showToast(t(`app.money.entry.${entity}.done`), 'success');
+      const to = t(`app.money.entry.${entity}.confirmTo`, {
+        amount: formatMoney(amount),
+        name: leads.nameOf(userId) ?? t('app.money.entry.theLead'),
+      });
+      if (!(await confirm(Math.round(amount * 100), to, t(`app.money.entry.${entity}.submit`)))) return;
+      try {
+        await enterForLead(entity, { userId, amount, ...(transactionId ? { transactionId } : {}) }, key.current());
+      } finally {
+        key.renew();
+      }
+      showToast(t(`app.money.entry.${entity}.done`, { amount: formatMoney(amount) }), 'success');
       onDone();
     },
   });
@@ -61,7 +76,7 @@ export function MoneyEntryDialog({
       description={t(`app.money.entry.${entity}.explain`)}
     >
       <form
-        onSubmit={(event) => void form.onSubmit(event)}
+        onSubmit={(event) => void submitShowingErrors(form, event)}
         noValidate
         className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
         data-testid={`${entity}-entry`}
@@ -78,17 +93,7 @@ export function MoneyEntryDialog({
             error={form.errors.userId ?? null}
           />
         )}
-        <Field label={t('app.fields.amount')} error={form.errors.amount ?? null} required>
-          <FieldInput
-            className={controlStyle}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            disabled={!online}
-            value={String(form.value('amount') ?? '')}
-            onChange={(event) => form.setValue('amount', event.target.value)}
-          />
-        </Field>
+        <AmountInput form={form} label={t('app.fields.amount')} disabled={!online} />
         <Field label={t('app.fields.transactionId')} error={form.errors.transactionId ?? null}>
           <FieldInput
             className={controlStyle}
@@ -99,7 +104,7 @@ export function MoneyEntryDialog({
             onChange={(event) => form.setValue('transactionId', event.target.value)}
           />
         </Field>
-        <FormError form={form} />
+        <FormError form={form} fields={['userId', 'amount', 'transactionId']} />
         <FormActions
           submitLabel={t(`app.money.entry.${entity}.submit`)}
           submitting={form.submitting}
@@ -107,6 +112,7 @@ export function MoneyEntryDialog({
           disabled={!online}
         />
       </form>
+      {dialog}
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format.ts'
 import { auth } from '../../state/auth.ts';
 import { buttonRecipe } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { AwaitingDeposits } from './awaiting-deposits.tsx';
 import { depositStats, withdrawalStats } from './money-api.ts';
 import { loadStatement } from './statement-source.ts';
 
@@ -55,6 +56,7 @@ function LeadFunds() {
           {t('app.money.billing.lastKnown', { date: formatDateTime(funds.data.asOf) })}
         </p>
       ) : null}
+      <AwaitingDeposits />
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Link to="/deposits/new" className={buttonRecipe({ size: 'sm' })}>
           {t('app.money.wizard.open')}

@@ -4,21 +4,21 @@ import { css } from '../../../../styled-system/css';
 import { amountField } from '../../../shared/money/card-deposit.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { useFetch } from '../../data/use-fetch.ts';
-import { FormError } from '../../forms/form-error.tsx';
+import { useAmountConfirmation } from '../../forms/amount-confirmation.tsx';
+import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
+import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { FormActions } from '../../forms/form-actions.tsx';
+import { useFormKey } from '../../forms/form-key.ts';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Field, FieldInput } from '../../ui/field.tsx';
-import { controlStyle } from '../../ui/input.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
-import { withTypedAmount } from './card-input.ts';
 import { fundsOf, requestWithdrawal } from './money-api.ts';
 
 /** The amount alone: its issues have no path. */
-const schema = withTypedAmount((values) => amountField().safeParse(values.amount), []);
+const schema = withAmount((values) => amountField().safeParse(values.amount), { path: [] });
 
 /** A lead asks for its money (online-only): the server holds the amount at once, staff pay it out. */
 export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
@@ -26,12 +26,21 @@ export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => vo
   const online = useOnline();
   const me = useSnapshot(auth).user;
   const funds = useFetch((signal) => (me ? fundsOf(me.id, signal) : Promise.resolve(null)), [me?.id]);
+  const key = useFormKey();
+  const { confirm, dialog } = useAmountConfirmation();
   const form = useZodForm({
     schema,
     initial: { amount: '' },
     onSubmit: async (amount) => {
-      await requestWithdrawal(amount as number);
-      showToast(t('app.money.withdraw.done'), 'success');
+      const euros = amount as number;
+      const submit = t('app.money.withdraw.submitAmount', { amount: formatMoney(euros) });
+      if (!(await confirm(Math.round(euros * 100), t('app.money.withdraw.confirmTo', { amount: formatMoney(euros) }), submit))) return;
+      try {
+        await requestWithdrawal(euros, key.current());
+      } finally {
+        key.renew();
+      }
+      showToast(t('app.money.withdraw.done', { amount: formatMoney(euros) }), 'success');
       onDone();
     },
   });
@@ -48,23 +57,18 @@ export function WithdrawalRequestDialog({ onClose, onDone }: { onClose: () => vo
         ) : undefined
       }
     >
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
+      <form
+        onSubmit={(event) => void submitShowingErrors(form, event)}
+        noValidate
+        className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+      >
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.money.withdraw.explain')}</p>
         <OfflineNote text={t('app.money.withdraw.offline')} />
-        <Field label={t('app.fields.amount')} error={error} required>
-          <FieldInput
-            className={controlStyle}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            disabled={!online}
-            value={String(form.value('amount') ?? '')}
-            onChange={(event) => form.setValue('amount', event.target.value)}
-          />
-        </Field>
-        {form.errors.amount ? null : <FormError form={form} />}
+        {/* The amount is the form's one field: it shows every refusal, the server's too, once. */}
+        <AmountInput form={form} label={t('app.fields.amount')} error={error} disabled={!online} />
         <FormActions submitLabel={t('app.money.withdraw.submit')} submitting={form.submitting} onCancel={onClose} disabled={!online} />
       </form>
+      {dialog}
     </Dialog>
   );
 }

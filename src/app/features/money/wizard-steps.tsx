@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import { useOnline } from '../../api/online-only.ts';
@@ -25,17 +25,57 @@ export function PaymentSummary({ deposit }: { deposit: DepositRecord }) {
   );
 }
 
-/** Step 2: the bank's 3-D Secure code; a wrong one keeps the lead here with the tries left. */
+/** Milliseconds until `at`, once a second; never below 0. */
+function useTimeLeft(at: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, at - now);
+}
+
+const minutesSeconds = (ms: number) => {
+  const seconds = Math.ceil(ms / 1_000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** The time left to answer the challenge; when it is over, that the server is cancelling the payment. */
+function TimeLeft({ expiresAt }: { expiresAt: number }) {
+  const { t } = useTranslation();
+  const left = useTimeLeft(expiresAt);
+  const minutes = Math.ceil(left / 60_000);
+  return (
+    <p
+      data-testid="time-left"
+      data-ms={left}
+      className={css({ fontSize: 'sm', fontWeight: 'medium', color: left < 120_000 ? 'error' : 'fg', fontVariantNumeric: 'tabular-nums' })}
+    >
+      {left > 0 ? (
+        <>
+          {/* The clock for the eye; screen readers get whole minutes, not a change every second. */}
+          <span aria-hidden>{t('app.money.wizard.timeLeft', { time: minutesSeconds(left) })}</span>
+          <span className={css({ srOnly: true })}>{t('app.money.wizard.minutesLeft', { count: minutes })}</span>
+        </>
+      ) : (
+        <span role="status">{t('app.money.wizard.timeUp')}</span>
+      )}
+    </p>
+  );
+}
+
+/** Step 2: the bank's 3-D Secure code, with the time left; a wrong code keeps the lead here with the tries left. */
 export function SecureCodeStep({
   deposit,
-  triesLeft,
+  expiresAt,
   error,
   busy,
   onConfirm,
   onCancel,
 }: {
   deposit: DepositRecord;
-  triesLeft: number | null;
+  /** When the server cancels the unanswered challenge (the deposit's creation + 15 minutes). */
+  expiresAt: number;
   error: string | null;
   busy: boolean;
   onConfirm: (code: string) => void;
@@ -61,12 +101,9 @@ export function SecureCodeStep({
     >
       <PaymentSummary deposit={deposit} />
       <p className={css({ fontSize: 'sm' })}>{t('app.money.wizard.secureCodeExplain')}</p>
-      <Field
-        label={t('app.fields.secureCode')}
-        error={shown}
-        required
-        helper={triesLeft !== null ? t('app.money.wizard.triesLeft', { count: triesLeft }) : undefined}
-      >
+      <TimeLeft expiresAt={expiresAt} />
+      {/* A wrong code's message carries the tries left: one message, in the field. */}
+      <Field label={t('app.fields.secureCode')} error={shown} required>
         <FieldInput
           className={controlStyle}
           name="secureCode"
@@ -81,11 +118,6 @@ export function SecureCodeStep({
           }}
         />
       </Field>
-      {triesLeft !== null && shown ? (
-        <p role="status" data-testid="tries-left" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-          {t('app.money.wizard.triesLeft', { count: triesLeft })}
-        </p>
-      ) : null}
       <div className={actionsStyle}>
         <Button variant="outline" onClick={onCancel} disabled={busy || !online}>
           {t('app.money.wizard.cancelPayment')}
@@ -118,8 +150,23 @@ export function BankStep({ deposit, busy, onCancel }: { deposit: DepositRecord; 
   );
 }
 
-/** Step 4: the result, in words: completed, failed with its reason, cancelled. */
-export function ResultStep({ deposit, onAgain, onDone }: { deposit: DepositRecord; onAgain: () => void; onDone: () => void }) {
+/**
+ * Step 4: the result, in words: completed, failed with its reason, cancelled (by the lead, or by the
+ * server when the 15 minutes ran out), and that nothing was taken when it did not go through.
+ */
+export function ResultStep({
+  deposit,
+  expired,
+  billingKept,
+  onAgain,
+  onDone,
+}: {
+  deposit: DepositRecord;
+  expired: boolean;
+  billingKept: boolean;
+  onAgain: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const reason = deposit.failureReason ? t(`app.money.failureReasons.${deposit.failureReason}`) : null;
   return (
@@ -129,8 +176,15 @@ export function ResultStep({ deposit, onAgain, onDone }: { deposit: DepositRecor
         <DepositStatusBadge status={deposit.status} />
       </div>
       <p role="status" className={css({ fontSize: 'md', fontWeight: 'medium' })}>
-        {t(`app.money.wizard.result.${deposit.status}`, { amount: formatMoney(deposit.amount) })}
+        {expired && deposit.status === 'cancelled'
+          ? t('app.money.wizard.result.expired', { amount: formatMoney(deposit.amount) })
+          : t(`app.money.wizard.result.${deposit.status}`, { amount: formatMoney(deposit.amount) })}
       </p>
+      {deposit.status === 'failed' || deposit.status === 'cancelled' ? (
+        <p data-testid="nothing-taken" className={css({ fontSize: 'sm' })}>
+          {t('app.money.wizard.nothingTaken')} {billingKept ? t('app.money.wizard.billingKept') : null}
+        </p>
+      ) : null}
       {reason ? (
         <p data-testid="failure-reason" className={css({ fontSize: 'sm' })}>
           {t('app.money.wizard.reason', { reason })}
@@ -140,7 +194,7 @@ export function ResultStep({ deposit, onAgain, onDone }: { deposit: DepositRecor
         <Button variant="outline" onClick={onDone}>
           {t('app.money.wizard.myDeposits')}
         </Button>
-        <Button onClick={onAgain}>{t('app.money.wizard.again')}</Button>
+        <Button onClick={onAgain}>{t(deposit.status === 'completed' ? 'app.money.wizard.again' : 'app.money.wizard.startAgain')}</Button>
       </div>
     </div>
   );

@@ -112,7 +112,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
         // A wrong code is refused, yet its try is counted: the answer is a 422 and the transaction commits.
         if (wrongCode && updated.status === 'awaiting_3d_secure') {
           const left = triesLeft(updated);
-          return { status: 422, body: errorBody(request, new AppError('SECURE_CODE_INVALID', { triesLeft: left }, { triesLeft: left })) };
+          return { status: 422, body: errorBody(request, new AppError('SECURE_CODE_INVALID', { triesLeft: left }, { count: left })) };
         }
         changed = updated;
         return { body: updated };
