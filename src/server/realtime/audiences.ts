@@ -9,8 +9,6 @@ export const LEADS_ROOM = 'leads';
 type Row = Record<string, unknown>;
 
 const omit = (row: Row, fields: readonly string[]): Row => Object.fromEntries(Object.entries(row).filter(([key]) => !fields.includes(key)));
-const pick = (row: Row, fields: readonly string[]): Row =>
-  Object.fromEntries(fields.filter((key) => key in row).map((key) => [key, row[key]]));
 
 /**
  * What a card payer gave the gateway beside the card: its own to read (its deposit), not staff's, who
@@ -20,14 +18,6 @@ export const PAYER_FIELDS = ['street', 'zipCode', 'phone', 'cardExpirationDate']
 
 /** A deposit as staff see it in an event. */
 export const depositForStaff = (deposit: Row): Row => omit(deposit, PAYER_FIELDS);
-
-/**
- * What a lead hears of a settings change: what the login page shows anyway. The event only says that
- * the settings changed (the app reads them again, GET /setting answering what the reader may read);
- * the withdrawal threshold, card limits or who changed them are not a lead's to know.
- */
-export const SETTING_FIELDS_FOR_LEADS = ['id', 'version', 'dateLastUpdate', 'companyName', 'logo', 'theme'] as const;
-export const settingForLeads = (setting: Row): Row => pick(setting, SETTING_FIELDS_FOR_LEADS);
 
 /** Above this many leads named by the writes of one interval, `changes` goes to every lead (one room, not thousands). */
 export const MAX_LEAD_ROOMS = 1_000;

@@ -5,7 +5,8 @@ import { Server, type Namespace, type ServerOptions } from 'socket.io';
 import { isAdmin, isStaff } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { sessionOf, type SessionSockets } from '../sessions/sessions.ts';
-import { depositForStaff, LEADS_ROOM, MAX_LEAD_ROOMS, settingForLeads, STAFF_ROOM } from './audiences.ts';
+import { settingsFor, type SettingRow } from '../settings/settings.ts';
+import { depositForStaff, LEADS_ROOM, MAX_LEAD_ROOMS, STAFF_ROOM } from './audiences.ts';
 
 /** Who may see the records of a write (the change log's audiences): null is everyone its entity's readers. */
 type Audiences = readonly { audience: readonly string[] | null }[];
@@ -16,7 +17,8 @@ export type Realtime = SessionSockets & {
    * most every 50 ms): staff with the cursor, and of the leads only those in `audiences` (all without it).
    */
   changed: (cursor: number, audiences?: Audiences) => void;
-  settingUpdated: (data: Record<string, unknown>, currentUser: string) => void;
+  /** The settings changed: staff hear the record and who changed it, leads their part of it (as GET /setting answers them). */
+  settingUpdated: (data: SettingRow, currentUser: string) => void;
   /** A deposit's status moved: to its owner's room as the owner reads it, to admins as staff read it. */
   depositUpdated: (ownerId: string, deposit: Record<string, unknown>) => void;
   /** How many API nodes this one hears (itself included): 1 without the cluster adapter. */
@@ -143,7 +145,7 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
     },
     settingUpdated(data, currentUser) {
       settingNs.to(STAFF_ROOM).emit('settingUpdated', { data, currentUser });
-      settingNs.to(LEADS_ROOM).emit('settingUpdated', { data: settingForLeads(data) });
+      settingNs.to(LEADS_ROOM).emit('settingUpdated', { data: settingsFor({ roles: ['lead'] }, data) });
     },
     depositUpdated(ownerId, deposit) {
       settingNs.to(`deposits:${ownerId}`).emit('depositUpdated', deposit);
