@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { cardExpired, holdsCardNumber, redactCardNumbers } from '../../../src/shared/money/card.ts';
+import { cardDepositInput } from '../../../src/shared/money/card-deposit.ts';
+import { settingUpdateSchema } from '../../../src/shared/setting.ts';
 import { loggedUrl } from '../../../src/server/http/request-log.ts';
 
 describe('an expired card', () => {
@@ -17,6 +19,37 @@ describe('an expired card', () => {
     ['13/26', '2026-11-27T03:00:00Z', false],
     ['1/20', '2026-11-27T03:00:00Z', false],
   ])('%s at %s: expired %s', (expiry, now, expired) => expect(cardExpired(expiry, new Date(now))).toBe(expired));
+});
+
+describe('the shared schemas, as the form and the server read them', () => {
+  const body = {
+    amount: 10,
+    cardNumber: '4242 4242 4242 4242',
+    cardCVV: '123',
+    fullName: 'Ada Lovelace',
+    street: '1 Analytical Way',
+    zipCode: '75001',
+    country: 'FR',
+    phone: '+33 1 23 45 67 89',
+  };
+  test('an expired card is refused on its expiry field; one good for years is not', () => {
+    const expired = cardDepositInput.safeParse({ ...body, cardExpirationDate: '01/20' });
+    expect(expired.success).toBe(false);
+    expect(expired.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['cardExpirationDate', 'validation.cardExpired'],
+    ]);
+    expect(cardDepositInput.safeParse({ ...body, cardExpirationDate: '12/99' }).success).toBe(true);
+  });
+
+  test.each([
+    [{ cardDepositMax: 100_000 }, []],
+    [{ cardDepositMax: 100_000.01 }, [['cardDepositMax', 'validation.cardLimitMax']]],
+    [{ cardDepositDailyMax: 999_999_999_999.99 }, [['cardDepositDailyMax', 'validation.cardLimitMax']]],
+    [{ cardDepositDailyMax: 0 }, [['cardDepositDailyMax', 'validation.positive']]],
+  ])('card limits in settings: %j', (input, issues) => {
+    const result = settingUpdateSchema.safeParse(input);
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(issues);
+  });
 });
 
 describe('a card number where it does not belong', () => {
