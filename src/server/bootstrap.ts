@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { changeLog, users } from './db/schema.ts';
 import { generatePassword, hashPassword } from './sessions/passwords.ts';
-import { ensureSettings } from './features/settings/routes.ts';
+import { ensureSettings } from './settings/settings.ts';
 
 /**
  * First start of an empty database: the settings record and the root account (ROOT_EMAIL /

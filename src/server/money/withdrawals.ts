@@ -6,7 +6,7 @@ import type { Work } from '../http/mutate.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { notify } from '../notifications/notify.ts';
-import { currentSettings } from '../features/settings/routes.ts';
+import { currentSettings } from '../settings/settings.ts';
 import { transfer } from './ledger.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;

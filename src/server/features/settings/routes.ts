@@ -12,9 +12,6 @@ import { currentSettings, settingsFor } from '../../settings/settings.ts';
 import { receiveUpload } from '../../uploads/store.ts';
 import { getSettingContract, updateSettingContract, uploadLogoContract } from '../../../shared/contracts/platform.ts';
 
-// Until every reader imports the service (src/server/settings/settings.ts) instead.
-export { currentSettings, ensureSettings } from '../../settings/settings.ts';
-
 /**
  * GET (public: the login screen shows the company; each reader gets what their role may read), PATCH
  * and logo (admin); `settingUpdated` after each change.
