@@ -76,6 +76,8 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
   const shared = clusterSetup(cluster);
   const io = new Server(server, { path: '/api/socket.io', serveClient: false, cors: { origin: false }, ...shared.options });
   const settingNs: Namespace = io.of('/setting');
+  /** The token and expiry each socket's handshake gave, for the second look at its session once connected. */
+  const handshakes = new WeakMap<object, { token: string; expiresAt: Date }>();
 
   settingNs.use(async (socket, next) => {
     const given = (socket.handshake.auth as { token?: unknown })?.token;
@@ -90,10 +92,7 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
       ...session.parents.map(sessionRoom),
       isStaff(actor.roles) ? STAFF_ROOM : LEADS_ROOM,
     ]);
-    // A session that ended while the first read was under way told its sockets before this one had
-    // joined their rooms: read it once more, now that an end would reach this socket.
-    if (!(await sessionOf(db, jwtSecret, token))) return next(new Error('UNAUTHENTICATED'));
-    endAt(socket, session.expiresAt.getTime());
+    handshakes.set(socket, { token, expiresAt: session.expiresAt });
     next();
   });
 
@@ -103,13 +102,22 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
       socket.join(isAdmin(actor.roles) ? 'deposits:all' : `deposits:${actor.id}`);
       socket.emit('joinedDepositRoom');
     });
+    // An end of the session before now could not reach this socket (a socket is told only once
+    // connected): its session is read once more, after which any end reaches it.
+    const { token, expiresAt } = handshakes.get(socket)!;
+    handshakes.delete(socket);
+    endAt(socket, expiresAt.getTime());
+    void sessionOf(db, jwtSecret, token).then(
+      (still) => still || socket.disconnect(true),
+      () => socket.disconnect(true),
+    );
   });
 
   // `changes` at most once per CHANGES_EVERY_MS: a first change after a quiet spell leaves at once (with
   // whatever else commits meanwhile), a burst's later ones together at the end of the interval. Every
-  // connected client pulls /sync on it; with the cluster adapter it is also a NOTIFY.
-  // Leads hear only of writes they may see (their user room), without the cursor: the change log's
-  // sequence counts everyone's writes, theirs is what /sync answers them.
+  // client told pulls /sync on it; with the cluster adapter it is also a NOTIFY. Staff are told of
+  // every write; leads only of writes they may see (their user room), without the cursor: the change
+  // log's sequence counts everyone's writes, theirs is what /sync answers them.
   let pending = 0;
   let leads: Set<string> | 'all' = new Set();
   let timer: NodeJS.Timeout | undefined;
