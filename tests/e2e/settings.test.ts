@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { apiToken, ROOT, screenshot, signIn, signOut, visible, signedInSession } from './harness.ts';
+import { apiToken, axe, chooseLanguage, ROOT, screenshot, signIn, signOut, visible, signedInSession } from './harness.ts';
 
 describe('account settings, profile, and the screens around them', () => {
   const session = signedInSession();
@@ -60,6 +60,22 @@ describe('account settings, profile, and the screens around them', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'settings-payments-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Dark and French: the same refusal in the reader's words, axe clean on a desktop and a phone.
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'fr');
+    const fr = page.getByRole('form', { name: 'Paiements' });
+    await fr.getByLabel('Maximum par dépôt par carte (€)').fill('100000.01');
+    await fr.getByRole('button', { name: 'Enregistrer' }).click();
+    await visible(fr.getByText('Une limite de carte ne peut pas dépasser 100\u202f000\u00a0€'));
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'settings-payments-desktop-dark-fr');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'settings-payments-phone-dark-fr');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'en');
   });
 
   test('the logo upload becomes the favicon and the header image', async () => {
