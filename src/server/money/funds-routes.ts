@@ -26,6 +26,7 @@ import { findScoped, publicRecord } from '../resources/define-resource.ts';
 import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
+import { registerMoneyHistoryRoutes } from './history-routes.ts';
 import { balancesOf } from './ledger.ts';
 import { SHEET_TYPES, sheetCsv, sheetXlsx } from '../exports/sheet.ts';
 import { statementPage, statementSheet } from './statement.ts';
@@ -64,6 +65,8 @@ async function funds(db: Executor, leadId: string) {
 /** SPEC.md §7 funds, the statement with its exports, the admin's ledger check and the entry of manual adjustments. */
 export function registerFundsRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  // A money record's history sits with the statement it explains.
+  registerMoneyHistoryRoutes(app);
   const tags = ['funds'];
 
   app.get(

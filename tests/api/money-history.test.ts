@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.ts';
+import { verifiedLead, type Person } from './money-fixtures.ts';
+
+/**
+ * A money record's history (issue 24, CHECKLIST item 8): who entered it, who acted on it and when, the
+ * ledger entries it booked; scoped like the record. Expected values are written by hand.
+ */
+let server: TestServer;
+let admin: Person;
+let regular: Person;
+let otherRegular: Person;
+let lead: Person;
+
+beforeAll(async () => {
+  server = await startServer();
+  const root = await server.rootToken();
+  admin = await server.user(root, { roles: ['admin'], firstName: 'Ada', lastName: 'Admin' });
+  regular = await server.user(root, { roles: ['regular'], firstName: 'Rémi', lastName: 'Regular' });
+  otherRegular = await server.user(root, { roles: ['regular'], firstName: 'Olga', lastName: 'Other' });
+  lead = await verifiedLead(server, regular.token, { assignedTo: regular.id, firstName: 'Léa', lastName: 'Martin' });
+});
+afterAll(() => server?.close());
+
+const post = (url: string, token: string, payload: unknown = {}) =>
+  server.call({ method: 'POST', url, token, payload: payload as object, headers: { 'idempotency-key': randomUUID() } });
+const history = (entity: string, id: string, token: string) =>
+  server.call({ method: 'GET', url: `/api/v1/${entity}/${id}/history`, token });
+
+describe('money record history', () => {
+  let depositId: string;
+  let withdrawalId: string;
+
+  beforeAll(async () => {
+    const entered = await post('/api/v1/deposit', regular.token, { userId: lead.id, amount: 100, transactionId: 'BANK-1' });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+    depositId = entered.body.id;
+    const completed = await post(`/api/v1/deposit/${depositId}/complete`, admin.token);
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const requested = await post('/api/v1/withdrawal', lead.token, { amount: 30 });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    withdrawalId = requested.body.id;
+    const failed = await post(`/api/v1/withdrawal/${withdrawalId}/fail`, regular.token, { reason: 'IBAN closed' });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+  });
+
+  it('names who entered a deposit and who completed it, with the two entries it booked', async () => {
+    const answer = await history('deposit', depositId, regular.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.lead).toEqual({ id: lead.id, name: 'Léa Martin', email: lead.email });
+    expect(answer.body.enteredBy).toEqual({ id: regular.id, name: 'Rémi Regular', email: regular.email });
+    expect(answer.body.events.map((e: any) => [e.action, e.from, e.to, e.by?.name])).toEqual([
+      ['complete', 'pending', 'completed', 'Ada Admin'],
+    ]);
+    expect(answer.body.entries.map((e: any) => [e.account, e.lead, e.kind, e.amount, e.balance])).toEqual([
+      ['available', true, 'deposit', 100, 100],
+      ['bank', false, 'deposit', -100, -100],
+    ]);
+  });
+
+  it("a withdrawal refused: who refused it, the hold and its return on the lead's accounts", async () => {
+    const answer = await history('withdrawal', withdrawalId, admin.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.enteredBy?.name).toBe('Léa Martin');
+    expect(answer.body.events.map((e: any) => [e.action, e.from, e.to, e.by?.name])).toEqual([
+      ['request', null, null, 'Léa Martin'],
+      ['fail', 'pending', 'failed', 'Rémi Regular'],
+    ]);
+    expect(answer.body.entries.map((e: any) => [e.account, e.kind, e.amount, e.balance])).toEqual([
+      ['available', 'withdrawal_hold', -30, 70],
+      ['withdrawal_hold', 'withdrawal_hold', 30, 30],
+      ['withdrawal_hold', 'withdrawal_refund', -30, 0],
+      ['available', 'withdrawal_refund', 30, 100],
+    ]);
+  });
+
+  it("is scoped like the record: another regular staff member's lead is 404, the lead sees its own entries and no staff names", async () => {
+    expect((await history('deposit', depositId, otherRegular.token)).status).toBe(404);
+    expect((await history('withdrawal', withdrawalId, otherRegular.token)).status).toBe(404);
+    expect((await history('deposit', randomUUID(), admin.token)).status).toBe(404);
+    const own = await history('deposit', depositId, lead.token);
+    expect(own.status).toBe(200);
+    expect(own.body.enteredBy).toBeNull();
+    expect(own.body.events.map((e: any) => [e.action, e.by])).toEqual([['complete', null]]);
+    expect(own.body.entries.map((e: any) => [e.account, e.amount])).toEqual([['available', 100]]);
+    const other = await server.user(admin.token, { roles: ['lead'] });
+    expect((await history('deposit', depositId, other.token)).status).toBe(404);
+  });
+});
