@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,17 +15,23 @@ import { freePort } from '../bench/server-process.ts';
 const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-signals-'));
 const children: ChildProcess[] = [];
+/** Data dirs to remove after the run, and the clusters kept outside them. */
+const dataDirs = [dataDir];
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-  for (const pid of postgresOf(clusterDirOf(dataDir))) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) {
+    const clusterDir = clusterDirOf(dir);
+    for (const pid of postgresOf(clusterDir)) process.kill(pid, 'SIGKILL');
+    if (!clusterDir.startsWith(dir)) rmSync(path.dirname(clusterDir), { recursive: true, force: true });
+  }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** `command` (scripts/start.mjs, or npm start) in a process group of its own, answering on a free port. */
-async function start(command: string, args: string[]): Promise<Running> {
+async function start(command: string, args: string[], on = dataDir): Promise<Running> {
   const port = await freePort();
   const child = spawn(command, args, {
     cwd: ROOT_DIR,
@@ -33,7 +39,7 @@ async function start(command: string, args: string[]): Promise<Running> {
     env: {
       ...process.env,
       DATABASE_URL: '',
-      DATA_DIR: dataDir,
+      DATA_DIR: on,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -89,9 +95,9 @@ function postgresOf(clusterDir: string): number[] {
 }
 
 /** Sends the signals, waits for the app to end, and checks that nothing of it or its PostgreSQL is left. */
-async function stopWith(app: Running, signals: NodeJS.Signals[], target: 'group' | 'app') {
+async function stopWith(app: Running, signals: NodeJS.Signals[], target: 'group' | 'app', on = dataDir) {
   const group = app.child.pid!;
-  const clusterDir = clusterDirOf(dataDir);
+  const clusterDir = clusterDirOf(on);
   const postmaster = processes().find((p) => p.cmdline.includes(`-D ${clusterDir} `))!;
   // PostgreSQL runs in a group of its own: only the app stops it, in order, whatever reaches the group.
   expect(postmaster.group).not.toBe(group);
@@ -106,7 +112,7 @@ async function stopWith(app: Running, signals: NodeJS.Signals[], target: 'group'
   expect(postgresOf(clusterDir)).toEqual([]);
   expect(spawnSync('pgrep', ['-f', clusterDir]).status).toBe(1);
   expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
-  expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  expect(existsSync(path.join(on, 'server.pid'))).toBe(false);
 }
 
 const node = (): [string, string[]] => [process.execPath, ['scripts/start.mjs']];
@@ -131,4 +137,27 @@ describe('stopping the app by signal', { timeout: 400_000 }, () => {
     expect(last.output()).not.toContain('did not exit cleanly');
     await stopWith(last, ['SIGINT', 'SIGINT'], 'app');
   });
+
+  // A clone under /root, or in `mktemp -d`: the postgres user cannot pass through the folder above DATA_DIR.
+  it.skipIf(process.getuid?.() !== 0)(
+    'as root, a DATA_DIR under a folder closed to others: its cluster is kept in /var/lib/brokerdesk, said on start, the folders left as they were',
+    async () => {
+      const closed = mkdtempSync(path.join(os.tmpdir(), 'bd-closed-'));
+      const inside = path.join(closed, 'data');
+      dataDirs.push(closed, inside);
+      expect(statSync(closed).mode & 0o777).toBe(0o700);
+      const first = await start(...node(), inside);
+      const clusterDir = clusterDirOf(inside);
+      expect(clusterDir).toMatch(/^\/var\/lib\/brokerdesk\/[0-9a-f]{16}\/pg$/);
+      expect(first.output()).toContain(
+        `The postgres system user cannot reach ${inside} (${closed} is closed to others): its PostgreSQL cluster is kept in ${clusterDir}; ${inside} is left as it is.`,
+      );
+      await stopWith(first, ['SIGTERM'], 'group', inside);
+      const again = await start(...node(), inside);
+      expect(again.output()).toContain(`PostgreSQL cluster of ${inside}: ${clusterDir} (the postgres system user cannot reach ${inside}).`);
+      await stopWith(again, ['SIGHUP'], 'group', inside);
+      expect(statSync(closed).mode & 0o777).toBe(0o700);
+      expect(existsSync(path.join(inside, 'pg'))).toBe(false);
+    },
+  );
 });
