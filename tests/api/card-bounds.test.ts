@@ -176,7 +176,7 @@ describe('no sum of bounded amounts reaches a column’s limit', () => {
     expect(check.body).toMatchObject({ ok: true, total: 0 });
   });
 
-  it('were a house account ever at the limit, the deposit answers 500 with the error logged, never a bare 400, and books nothing', async () => {
+  it('were a house account ever at the limit, the deposit is a 422 OUT_OF_RANGE with the error logged, never a bare 400, and books nothing', async () => {
     const lead = await newLead();
     const [house] = await server.sql<{ balance: string }>(`select balance from accounts where lead_id is null and kind = 'card_clearing'`);
     // Only by hand: no sequence of bounded deposits comes near it.
@@ -184,8 +184,11 @@ describe('no sum of bounded amounts reaches a column’s limit', () => {
     const logged = lines.length;
     try {
       const answer = await deposit(lead.token, cardDeposit(SUCCEEDS, { amount: 5_000 }));
-      expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ code: 'INTERNAL', message: 'An unexpected error occurred' });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({
+        code: 'OUT_OF_RANGE',
+        message: 'This amount would take a balance beyond what the books can hold: nothing was recorded',
+      });
       expect(lines.slice(logged).join('\n')).toContain('numeric field overflow');
       const [row] = await server.sql<{ n: number }>(`select count(*)::int as n from deposits where user_id = '${lead.id}'`);
       expect(row.n).toBe(0);

@@ -20,10 +20,9 @@ const pgDetails = (error: PgError, key: string) => ({ [error.column ? camel(erro
 
 /**
  * Maps database failures that come from bad input to API errors, each 400 with its details. A numeric
- * field overflow is not one: every amount a request may carry is bounded below its column, so only a
- * total (a house account of the ledger summing years of payments) can pass numeric(14,2); that is the
- * server's limit, not the caller's mistake, and answers 500 with the error in the log for an operator
- * (docs/decisions/card-bounds.md).
+ * field overflow is not bad input: every amount a request may carry fits its column, so only a total
+ * (a balance) can pass numeric(14,2). It is refused as 422 OUT_OF_RANGE, nothing booked, and logged
+ * for an operator (docs/decisions/card-bounds.md).
  */
 function fromPg(error: PgError): AppError | undefined {
   switch (error.code) {
@@ -42,7 +41,7 @@ function fromPg(error: PgError): AppError | undefined {
     }
     case '22003': // numeric out of range: a number sent for an integer, or a total beyond its column
       return /numeric field overflow/i.test(error.message ?? '')
-        ? undefined
+        ? new AppError('OUT_OF_RANGE')
         : new AppError('VALIDATION', pgDetails(error, 'validation.tooLarge'));
     case '22007': // invalid datetime format
     case '22008': // datetime out of range
@@ -165,6 +164,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    // A balance at its column's limit: the caller is told, and whoever runs the books must know.
+    if (appError.code === 'OUT_OF_RANGE') request.log.error({ err: error }, 'a total beyond its column');
     // Every 429 says when to come back.
     if (appError.code === 'RATE_LIMITED') {
       const retry = appError instanceof RateLimited ? appError.retryAfter : reply.getHeader('retry-after');
