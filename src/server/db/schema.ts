@@ -276,8 +276,30 @@ export const investments = pgTable(
     rentability: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
     expirationDate: at().notNull(),
     dividendFrequency: text().notNull(),
+    /** active until expiry brings the principal back (DESIGN.md §10). */
+    status: text().notNull().default('active'),
+    /** When it starts paying: its creation, or a later date chosen then (never a past one). */
+    startDate: at().notNull().defaultNow(),
+    /** Who entered it: staff for a lead, or the lead itself through a project subscription. */
+    createdBy: uuid(),
+    /** The scheduler's watermark: the next period to pay and when it falls due; null once every period is paid. */
+    nextPeriod: integer().notNull().default(1),
+    nextDueAt: at(),
+    /** A project subscription's drawn signature (a private upload). */
+    signatureUploadId: uuid(),
   },
-  (t) => [index().on(t.userId, t.dateCreation), index().on(t.expirationDate), index().on(t.projectId), index().on(t.dateCreation)],
+  (t) => [
+    index().on(t.userId, t.dateCreation),
+    index().on(t.expirationDate),
+    index().on(t.projectId),
+    index().on(t.dateCreation),
+    index().on(t.status),
+    // The dividend job's one question: which active investments have a period due by now.
+    index('investments_next_due')
+      .on(t.nextDueAt)
+      .where(sql`${t.nextDueAt} is not null`),
+    check('investments_status', sql`${t.status} in ('active', 'ended')`),
+  ],
 );
 
 export const dividends = pgTable(
@@ -290,8 +312,25 @@ export const dividends = pgTable(
       .notNull()
       .references(() => investments.id, { onDelete: 'cascade' }),
     amount: money().notNull(),
+    /** A scheduled dividend's period (1 … n, DESIGN.md §10); null for one entered by hand. */
+    period: integer(),
+    /** The date the period fell due (scheduled); the money's own date on the statement. */
+    dueDate: at(),
+    /** completed when credited; a hand-entered one waits pending for a second person (four eyes). */
+    status: text().notNull().default('completed'),
+    createdBy: uuid(),
+    decidedBy: uuid(),
+    failureReason: text(),
   },
-  (t) => [index().on(t.investmentId, t.dateCreation), index().on(t.userId), index().on(t.dateCreation)],
+  (t) => [
+    index().on(t.investmentId, t.dateCreation),
+    index().on(t.userId),
+    index().on(t.dateCreation),
+    index().on(t.status),
+    // Each period is paid once, whatever retries, crashes or API nodes.
+    uniqueIndex('dividends_investment_period').on(t.investmentId, t.period),
+    check('dividends_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
 );
 
 export const productMarkets = pgTable(
