@@ -38,6 +38,12 @@ if (existsSync(report)) {
 } else {
   failed = 1;
 }
+// A run that failed outside every test (the global setup: the test database would not start; an
+// unhandled error) is not "0 failed".
+if (result.status !== 0 && failed === 0) {
+  failed = 1;
+  console.log('\n!!! vitest failed outside the tests (the error is above): counted as 1 failed !!!\n');
+}
 if (skipBrowser) {
   console.log('\n!!! Browser journeys SKIPPED: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium) !!!\n');
 }
