@@ -62,8 +62,15 @@ function isCardLike(run: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits);
 }
 
-/** Whether `text` holds something that looks like a card number (a query string, a header). */
-export const holdsCardNumber = (text: string): boolean => (text.match(DIGIT_RUN) ?? []).some(isCardLike);
+/** The same run standing alone, not glued to letters (nor found inside a longer run), as decimal digits in a hex or base64 token are. */
+const STANDALONE_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d)*(?![A-Za-z0-9])/g;
+
+/**
+ * Whether `text` holds something that looks like a card number (a query string; a header with
+ * `standalone`, where trace ids, tokens and keys carry long runs of digits among letters).
+ */
+export const holdsCardNumber = (text: string, { standalone = false } = {}): boolean =>
+  (text.match(standalone ? STANDALONE_RUN : DIGIT_RUN) ?? []).some(isCardLike);
 
 /** `text` with every card-like number replaced by `[REDACTED]` (logged URLs). */
 export const redactCardNumbers = (text: string): string => text.replace(DIGIT_RUN, (run) => (isCardLike(run) ? '[REDACTED]' : run));

@@ -71,6 +71,16 @@ describe('a card number where it does not belong', () => {
     ['Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abc', false],
   ])('%s: %s', (text, holds) => expect(holdsCardNumber(text)).toBe(holds));
 
+  test.each([
+    ['4242 4242 4242 4242', true],
+    ['card=4242424242424242', true],
+    // A W3C trace id whose decimal run passes Luhn and starts like a card, among hex letters.
+    ['00-ab4242424242424242cd0000000000ff-00f067aa0ba902b7-01', false],
+    ['token a4242424242424242', false],
+    // Nor a card number found by starting inside a longer run.
+    ['ab94242424242424242', false],
+  ])('in a header, %s: %s', (text, holds) => expect(holdsCardNumber(text, { standalone: true })).toBe(holds));
+
   test('redaction replaces the number and leaves the rest', () => {
     expect(redactCardNumbers('/deposit?cardNumber=4242424242424242&amount=10')).toBe('/deposit?cardNumber=[REDACTED]&amount=10');
     expect(redactCardNumbers('card 4000 0000 0000 3220 ends')).toBe('card [REDACTED] ends');

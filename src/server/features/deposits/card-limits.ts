@@ -105,6 +105,6 @@ export async function refuseCardOutsideBody(request: FastifyRequest) {
   const issue = { key: 'validation.cardOutsideBody', params: {} };
   if (holdsCardNumber(decodedQuery(request.url))) throw new AppError('VALIDATION', { query: issue });
   for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined && holdsCardNumber(Array.isArray(value) ? value.join(' ') : String(value)))
+    if (value !== undefined && holdsCardNumber(Array.isArray(value) ? value.join(' ') : String(value), { standalone: true }))
       throw new AppError('VALIDATION', { [name]: issue });
 }
