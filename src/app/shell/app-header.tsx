@@ -28,9 +28,10 @@ export function AppHeader({ onMenu }: { onMenu: () => void }) {
   const roles = user?.roles ?? [];
   const logoutFlow = useLogoutFlow(() => void navigate({ to: '/login' }));
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
-  // On phones the text links move into the account menu; the header keeps what fits. One css() call:
-  // two atomic classes for `display` (the recipe's and this one) would win by stylesheet order, not intent.
-  const linkButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), { display: { base: 'none', md: 'inline-flex' } });
+  // On phones and tablets the text links move into the account menu; the header keeps what fits (at
+  // 820 px they squeezed the language to "Er"). One css() call: two atomic classes for `display` (the
+  // recipe's and this one) would win by stylesheet order, not intent.
+  const linkButton = css(buttonRecipe.raw({ variant: 'ghost', size: 'sm' }), { display: { base: 'none', lg: 'inline-flex' } });
   return (
     <header
       className={css({

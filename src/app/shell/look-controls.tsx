@@ -19,7 +19,8 @@ export function LookControls({ saveMode = (next) => void (ui.mode = next) }: { s
   const darkLabel = mode === 'dark' ? t('app.header.lightMode') : t('app.header.darkMode');
   return (
     <>
-      <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg' })}>
+      {/* Never squeezed by a crowded header (a tablet's): the language must stay readable. */}
+      <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg', flexShrink: '0' })}>
         <Icon name="globe" />
         <span className={css({ srOnly: true })}>{t('app.header.languageLabel')}</span>
         <select
