@@ -51,9 +51,10 @@ async function checkDailyMax(db: Executor, leadId: string, amount: number) {
 
 /**
  * Runs one card payment for a lead within its bounds: one at a time per lead on every node (so two at
- * once cannot both fit under the daily limit; the next waits its turn briefly), within the day's limit, then counted per lead and per
- * address before the gateway is asked. `pay` answers whether the card was declined: an address gets
- * back the attempts that went through, so an office paying for many leads is never slowed by them.
+ * once cannot both fit under the daily limit; the next waits its turn briefly), within the day's
+ * limit, then counted per lead and per address before the gateway is asked. `pay` answers whether
+ * the card was declined: an address gets back the attempts that went through, so an office paying
+ * for many leads is never slowed by them.
  */
 export async function withinCardBounds<T>(
   db: Executor,
