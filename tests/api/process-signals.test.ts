@@ -31,7 +31,7 @@ afterAll(() => {
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** `command` (scripts/start.mjs, or npm start) in a process group of its own, answering on a free port. */
-async function start(command: string, args: string[], on = dataDir): Promise<Running> {
+async function start(command: string, args: string[], on = dataDir, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(command, args, {
     cwd: ROOT_DIR,
@@ -46,6 +46,7 @@ async function start(command: string, args: string[], on = dataDir): Promise<Run
       ROOT_PASSWORD: 'rootpass1',
       // The API alone: building the client is not what is tested here.
       SKIP_CLIENT_BUILD: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,17 +119,19 @@ async function stopWith(app: Running, signals: NodeJS.Signals[], target: 'group'
 const node = (): [string, string[]] => [process.execPath, ['scripts/start.mjs']];
 
 describe('stopping the app by signal', { timeout: 400_000 }, () => {
-  it('SIGTERM, SIGINT, two SIGTERMs or SIGHUP to the group, or two SIGTERMs to the app: no postgres left, the next start clean', async () => {
-    const cases: { command: [string, string[]]; signals: NodeJS.Signals[]; target: 'group' | 'app' }[] = [
+  it('SIGTERM, SIGINT, two SIGTERMs or SIGHUP to the group, two SIGTERMs to the app, WORKERS=2: no postgres left, the next start clean', async () => {
+    const cases: { command: [string, string[]]; signals: NodeJS.Signals[]; target: 'group' | 'app'; env?: Record<string, string> }[] = [
       // What the issue found: `kill -TERM -- -PGID` of `npm start` left PostgreSQL running.
       { command: ['npm', ['start', '--silent']], signals: ['SIGTERM'], target: 'group' },
       { command: node(), signals: ['SIGINT'], target: 'group' },
       { command: node(), signals: ['SIGTERM', 'SIGTERM'], target: 'group' },
       { command: node(), signals: ['SIGHUP'], target: 'group' },
       { command: node(), signals: ['SIGTERM', 'SIGTERM'], target: 'app' },
+      // The primary of WORKERS starts PostgreSQL; each worker gets the group's signal and the primary's.
+      { command: node(), signals: ['SIGTERM'], target: 'group', env: { WORKERS: '2' } },
     ];
-    for (const { command, signals, target } of cases) {
-      const app = await start(...command);
+    for (const { command, signals, target, env } of cases) {
+      const app = await start(...command, dataDir, env);
       // Clean: the previous stop left no server behind for this start to stop.
       expect(app.output()).not.toContain('did not exit cleanly');
       await stopWith(app, signals, target);
