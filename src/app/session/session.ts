@@ -77,6 +77,8 @@ export async function unsentHere(): Promise<number> {
 
 export async function logout(): Promise<void> {
   const impersonator = auth.impersonatorId;
+  // The server ends this session's socket with it: closed first, so that end is not taken for one from elsewhere.
+  stopRealtime();
   try {
     await runOp('auth.logout', () => http('/v1/auth/logout', { query: { allDevices: 'true' } }), { toast: false });
   } finally {
@@ -128,6 +130,8 @@ export async function impersonate(userId: string): Promise<void> {
 /** 'Back to my account': the impersonation session ends on the server (best effort when offline), the admin's resumes. */
 export async function stopImpersonating(): Promise<void> {
   if (!auth.previousToken) return;
+  // The server ends the impersonation's socket with it: closed first (see logout).
+  stopRealtime();
   await http('/v1/auth/logout').catch(() => undefined);
   if (!restorePreviousToken()) return;
   await afterTokenChange();
