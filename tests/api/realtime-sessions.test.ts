@@ -108,6 +108,18 @@ const checkAuth = (token: string) => server.call({ method: 'GET', url: '/api/v1/
 const patchUser = (id: string, payload: Record<string, unknown>) =>
   server.call({ method: 'PATCH', url: `/api/v1/user/${id}`, token: root, payload });
 
+/**
+ * Waits until everything written so far has been told (a write of the payer's, heard by `staff` with its
+ * cursor), then forgets what `listeners` heard: a socket that connected just after its user was created
+ * may still hear of that creation (`changes` leave up to 50 ms after a write).
+ */
+async function quiet(staff: { changes: { cursor?: number }[] }, ...listeners: { changes: unknown[] }[]) {
+  expect((await patchUser(payer.id, { lastName: `Quiet ${Date.now()}` })).status).toBe(200);
+  const [last] = await server.sql<{ seq: string }>(`select max(seq) as seq from change_log`);
+  await until(() => staff.changes.some((event) => Number(event.cursor) >= Number(last.seq)));
+  for (const listener of listeners) listener.changes.splice(0);
+}
+
 describe('a session that ends takes its sockets with it, at once', () => {
   const ends: [string, (admin: Person) => Promise<{ status: number }>][] = [
     ['is locked', (admin) => patchUser(admin.id, { status: 'locked' })],
@@ -156,6 +168,18 @@ describe('a session that ends takes its sockets with it, at once', () => {
     expect((await patchUser(lead.id, { status: 'locked' })).status).toBe(200);
     expect(await endOf(own.ended)).toBe('io server disconnect');
     expect(await handshake(lead.token)).toBe('UNAUTHENTICATED');
+  });
+
+  it('new roles, even higher ones, end the sessions: a socket keeps the rooms its roles gave it at handshake', async () => {
+    const regular = await server.user(root, { roles: ['regular'] });
+    const own = await socketOf(regular.token);
+    expect((await patchUser(regular.id, { roles: ['admin'] })).status).toBe(200);
+    expect(await endOf(own.ended)).toBe('io server disconnect');
+    expect((await checkAuth(regular.token)).status).toBe(401);
+    // Signed in again, it is an admin with an admin's rooms: other leads' deposits reach it.
+    const again = await socketOf(await server.login(regular.email, 'secret123'));
+    const made = await deposit();
+    await until(() => again.heard.some((event) => event.id === made.id));
   });
 
   it('a socket ends when its session expires', async () => {
@@ -250,6 +274,7 @@ describe('socket events carry what their receiver may read', () => {
     const other = await socketOf((await server.user(root, { roles: ['lead'] })).token);
     const staff = await socketOf(root);
     const own = await socketOf(payer.token);
+    await quiet(staff, other, own);
     const made = await server.call({
       method: 'POST',
       url: '/api/v1/deposit/3d-secure',
@@ -277,6 +302,7 @@ describe('socket events carry what their receiver may read', () => {
     const other = await server.user(root, { roles: ['lead'] });
     const staff = await socketOf(root);
     const own = await socketOf(lead.token);
+    await quiet(staff, own);
     const renamed = await patchUser(other.id, { firstName: 'Someone' });
     expect(renamed.status).toBe(200);
     const [first] = await server.sql<{ seq: string }>(`select max(seq) as seq from change_log`);
