@@ -3,6 +3,8 @@ import { HTTP_STATUS, type ErrorCode } from '../../shared/errors.ts';
 /** A failure with a stable code; the error handler turns it into `{ message, code, details }`. */
 export class AppError extends Error {
   readonly status: number;
+  /** Where one place reads its code more precisely ('errors.INSUFFICIENT_FUNDS_investment'): the message's key; else `errors.<code>`. */
+  messageKey?: string;
   constructor(
     readonly code: ErrorCode,
     readonly details?: Record<string, unknown>,

@@ -146,7 +146,7 @@ function readerOf(request: FastifyRequest): Reader {
 export function errorBody(request: FastifyRequest, error: AppError): ApiErrorBody {
   const reader = readerOf(request);
   const body: ApiErrorBody = {
-    message: translate(reader.lang, `errors.${error.code}`, readParams(reader, error.params)),
+    message: translate(reader.lang, error.messageKey ?? `errors.${error.code}`, readParams(reader, error.params)),
     code: error.code,
   };
   if (error.details) body.details = translateDetails(reader, error.details);

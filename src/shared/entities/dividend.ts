@@ -1,18 +1,34 @@
 import { z } from 'zod';
 import { id } from '../fields.ts';
+import { DIVIDEND_STATUSES } from '../lifecycle/machines.ts';
 import { money } from '../money.ts';
-import { defineEntity } from './define-entity.ts';
+import { timestamp, defineEntity } from './define-entity.ts';
 
-const shape = { amount: money(), investmentId: id() };
+const shape = { amount: money().refine((v) => v > 0, { error: 'validation.positive' }), investmentId: id() };
+
+/** Body of POST /dividend/:id/fail: why it is not paid. */
+export const dividendFailSchema = z.strictObject({
+  reason: z.string().trim().min(1, { error: 'validation.failureReasonRequired' }).max(500),
+});
 
 export const dividendEntity = defineEntity({
   name: 'dividend',
   plural: 'dividends',
+  /** Staff enter a dividend by hand: it waits `pending` until another staff member completes it (four eyes). */
   create: z.strictObject(shape),
+  /** The amount is fixed by the machine: a second person approves what was entered. */
   update: z.strictObject({ amount: shape.amount }).partial(),
-  filterable: ['investmentId', 'userId', 'amount'],
-  sortable: ['amount'],
+  filterable: ['investmentId', 'userId', 'amount', 'status', 'period', 'dueDate', 'createdBy'],
+  sortable: ['amount', 'dueDate', 'period', 'status'],
   searchable: [],
-  /** The investment's owner, set by the server. */
-  readOnly: { userId: z.uuid() },
+  /** Set by the server: the owner, a scheduled one's period and due date, its state, who entered and decided it. */
+  readOnly: {
+    userId: z.uuid(),
+    period: z.number().int().nullable(),
+    dueDate: timestamp().nullable(),
+    status: z.enum(DIVIDEND_STATUSES),
+    createdBy: z.uuid().nullable(),
+    decidedBy: z.uuid().nullable(),
+    failureReason: z.string().nullable(),
+  },
 });

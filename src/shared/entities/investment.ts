@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DIVIDEND_FREQUENCIES } from '../constants.ts';
 import { dateTime, decimal, id, oneOf, ref, requiredText } from '../fields.ts';
+import { INVESTMENT_STATUSES } from '../lifecycle/machines.ts';
 import { money } from '../money.ts';
-import { defineEntity } from './define-entity.ts';
+import { timestamp, defineEntity } from './define-entity.ts';
 
 const shape = {
   userId: id(),
@@ -17,9 +18,31 @@ const shape = {
 export const investmentEntity = defineEntity({
   name: 'investment',
   plural: 'investments',
-  create: z.strictObject(shape),
+  /** `startDate`: when it starts paying, now by default; a later date may be chosen, never a past one (the server checks against its clock). */
+  create: z.strictObject({ ...shape, startDate: dateTime().optional() }),
+  /** Name and project only in effect: the machine refuses the money fields and the expiry (DESIGN.md §10). */
   update: z.strictObject(shape).omit({ userId: true }).partial(),
-  filterable: ['userId', 'name', 'dividendFrequency', 'expirationDate', 'projectId', 'initialAmount'],
-  sortable: ['name', 'initialAmount', 'rentability', 'expirationDate'],
+  filterable: [
+    'userId',
+    'name',
+    'dividendFrequency',
+    'expirationDate',
+    'projectId',
+    'initialAmount',
+    'status',
+    'startDate',
+    'createdBy',
+    'nextDueAt',
+  ],
+  sortable: ['name', 'initialAmount', 'rentability', 'expirationDate', 'startDate', 'status', 'nextDueAt'],
   searchable: ['name'],
+  /** Set by the server: its state, who entered it, the next period due (the scheduler's watermark), its signature. */
+  readOnly: {
+    status: z.enum(INVESTMENT_STATUSES),
+    startDate: timestamp(),
+    createdBy: z.uuid().nullable(),
+    nextPeriod: z.number().int(),
+    nextDueAt: timestamp().nullable(),
+    signatureUploadId: z.uuid().nullable(),
+  },
 });

@@ -74,8 +74,8 @@ export const investmentMachine = defineMachine({
   entity: 'investment',
   states: INVESTMENT_STATUSES,
   initial: 'active',
-  /** Its principal is debited as it is made (DESIGN.md §10), and its dividends follow from these. */
-  fixed: ['initialAmount', 'rentability', 'dividendFrequency', 'userId'],
+  /** Its principal is debited as it is made (DESIGN.md §10), and its dividends follow from these (the expiry too: the schedule ends there). */
+  fixed: ['initialAmount', 'rentability', 'dividendFrequency', 'userId', 'expirationDate'],
   actions: {
     /** At expiry the principal comes back (the scheduler). */
     end: { from: ['active'], to: 'ended', by: 'nobody' },
@@ -112,6 +112,25 @@ export const adjustmentMachine = defineMachine({
   },
 });
 
+export const DIVIDEND_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/**
+ * A dividend entered by hand (DESIGN.md §6, four eyes): a credit from the house that waits `pending`
+ * until another staff member completes it. Scheduled dividends are booked `completed` by the scheduler.
+ */
+export const dividendMachine = defineMachine({
+  entity: 'dividend',
+  states: DIVIDEND_STATUSES,
+  initial: 'pending',
+  fixed: ['amount', 'investmentId', 'userId'],
+  actions: {
+    /** Books dividends → available, once. */
+    complete: { from: ['pending'], to: 'completed', by: 'staff', fourEyes: true },
+    /** Books nothing; says why. */
+    fail: { from: ['pending'], to: 'failed', by: 'staff' },
+  },
+});
+
 /** Every machine, for code that walks them all (the PATCH guard, the docs). */
 export const MACHINES: readonly Machine[] = [
   depositMachine,
@@ -120,4 +139,5 @@ export const MACHINES: readonly Machine[] = [
   offerMachine,
   investmentMachine,
   verificationMachine,
+  dividendMachine,
 ];
