@@ -7,7 +7,8 @@ import { isStaff } from '../../../shared/roles.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
-import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { LEAD_FILTER, personName, useLookup, useStaff } from '../../data/use-lookup.ts';
+import { useActionViewer } from '../../lists/allowed-actions.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
@@ -17,7 +18,8 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { formatMoney } from '../../i18n/format.ts';
-import { offeredActions, runMoneyAction, type MoneyEntity } from './money-actions.ts';
+import { MONEY_MACHINES, offeredActions, runMoneyAction, type MoneyEntity } from './money-actions.ts';
+import { FourEyesOff, MoneyStatusCell } from './four-eyes-note.tsx';
 import { MoneyEntryDialog } from './money-entry-dialog.tsx';
 import { MoneyStatsPanel } from './money-stats-panel.tsx';
 import { MoneyStatusBadge } from './status-badges.tsx';
@@ -50,12 +52,15 @@ export function MoneyListScreen({
   actions,
   leadId,
   onMoneyMoved,
+  approvalsNeeded,
 }: MoneyScreenProps & {
   entity: MoneyEntity;
   /** Columns of this entity beside amount, status and date. */
   columns: readonly ListColumn[];
   /** The page's own buttons (deposit by card, request a withdrawal). */
   actions?: ReactNode;
+  /** Withdrawals: the approvals a row needs (undefined while unknown), so Approve and Complete are offered only when accepted. */
+  approvalsNeeded?: (row: EntityRecord) => number | undefined;
 }) {
   const { t } = useTranslation();
   const me = useSnapshot(auth).user;
@@ -63,6 +68,8 @@ export function MoneyListScreen({
   const staff = isStaff(roles);
   const online = useOnline();
   const leads = useLookup('user', LEAD_FILTER, personName, staff);
+  const viewer = useActionViewer();
+  const people = useStaff(staff);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [statsReload, setStatsReload] = useState(0);
@@ -76,14 +83,23 @@ export function MoneyListScreen({
       { field: 'dateCreation', kind: 'date' },
       ...(staff && !leadId ? [{ field: 'userId', render: (value: unknown) => leads.nameOf(value) ?? '…' }] : []),
       { field: 'amount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
-      { field: 'status', render: (value) => <MoneyStatusBadge entity={entity} status={value} /> },
+      {
+        field: 'status',
+        // Staff read whether four eyes holds it (DESIGN.md §6); a lead reads its status alone.
+        render: (value, row) =>
+          staff ? (
+            <MoneyStatusCell entity={entity} machine={MONEY_MACHINES[entity]} row={row} fourEyes={viewer.fourEyes} nameOf={people.nameOf} />
+          ) : (
+            <MoneyStatusBadge entity={entity} status={value} />
+          ),
+      },
       ...extra,
     ],
-    [staff, leads, extra, entity, leadId],
+    [staff, leads, extra, entity, leadId, viewer.fourEyes, people],
   );
 
   const rowMenu = (row: EntityRecord, refresh: () => void): MenuItem[] =>
-    offeredActions(entity, row.status, roles).map((action) => ({
+    offeredActions(entity, row, viewer, approvalsNeeded?.(row)).map((action) => ({
       value: action,
       label: online ? t(`app.money.actions.${action}`) : `${t(`app.money.actions.${action}`)} (${t('app.money.needsConnection')})`,
       disabled: !online,
@@ -134,6 +150,7 @@ export function MoneyListScreen({
         }
         toolbar={
           <>
+            {staff && !viewer.fourEyes ? <FourEyesOff /> : null}
             {leadId ? null : <MoneyStatsPanel entity={entity} reload={statsReload} />}
             <QuickFilters
               filters={[

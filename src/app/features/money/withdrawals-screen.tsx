@@ -5,19 +5,24 @@ import { isLeadOnly } from '../../../shared/roles.ts';
 import type { ListColumn } from '../../lists/entity-list.tsx';
 import { auth } from '../../state/auth.ts';
 import { Button } from '../../ui/button.tsx';
+import { useStaff } from '../../data/use-lookup.ts';
+import { Approvals } from './approvals.tsx';
 import { MoneyListScreen, type MoneyScreenProps } from './money-list-screen.tsx';
+import { useApprovalsNeeded } from './withdrawal-windows.ts';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 /** Withdrawals: staff approve (above the threshold), complete or fail; a lead requests one. */
 export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }: MoneyScreenProps) {
   const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
+  const neededOf = useApprovalsNeeded(!lead);
+  const people = useStaff(!lead);
   const [requesting, setRequesting] = useState(false);
   const [key, setKey] = useState(0);
   const columns: ListColumn[] = [
     {
       field: 'approvedBy',
-      render: (value) => <span data-testid="approvals">{Array.isArray(value) ? value.length : 0}</span>,
+      render: (_value, row) => <Approvals row={row} needed={neededOf(row)} nameOf={people.nameOf} />,
     },
     { field: 'failureReason', hidden: true },
     { field: 'transactionId', hidden: true },
@@ -32,6 +37,7 @@ export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }
         leadId={leadId}
         onMoneyMoved={onMoneyMoved}
         columns={columns}
+        approvalsNeeded={neededOf}
         actions={lead ? <Button onClick={() => setRequesting(true)}>{t('app.money.withdraw.open')}</Button> : null}
       />
       {requesting ? (

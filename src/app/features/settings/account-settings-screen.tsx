@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { mayDo } from '../../../shared/access.ts';
+import { isRoot } from '../../../shared/roles.ts';
 import { auth } from '../../state/auth.ts';
 import { setTab } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { Tabs, type TabItem } from '../../ui/tabs.tsx';
 import { COMPANY_FIELDS, MONEY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
+import { FourEyesForm } from './four-eyes-form.tsx';
 import { LogoForm } from './logo-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import type { ReactNode } from 'react';
@@ -55,6 +57,20 @@ export function AccountSettingsScreen({ documents }: { documents?: ReactNode }) 
             content: (
               <Card>
                 <LogoForm />
+              </Card>
+            ),
+          },
+        ]
+      : []),
+    // Four eyes on money (DESIGN.md §6) is root's alone to switch.
+    ...(isRoot(user?.roles ?? [])
+      ? [
+          {
+            value: 'fourEyes',
+            label: t('app.settings.fourEyes'),
+            content: (
+              <Card>
+                <FourEyesForm />
               </Card>
             ),
           },
