@@ -1,7 +1,7 @@
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import { v7 as uuidv7 } from 'uuid';
 import { createOfflineEngine, type EngineOptions, type OfflineEngine } from '../../src/app/offline/engine.ts';
-import { inProcessLocks, type FetchLike, type OnlineSignal } from '../../src/app/offline/ports.ts';
+import { inProcessLocks, type Clock, type FetchLike, type OnlineSignal } from '../../src/app/offline/ports.ts';
 import { startServer, type TestServer } from '../api/harness.ts';
 
 /** A real server listening on loopback: the engine talks real HTTP to it. */
@@ -103,4 +103,48 @@ export async function drained(engine: OfflineEngine, timeoutMs = 30_000) {
     engine.wake();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A clock the test moves by hand (the engine's `clock` option): timers (request timeouts, backoff,
+ * timed pulls) fire only inside `advance`, in the order they fall due, so a run depends on the test's
+ * choices and not on how busy the machine is.
+ */
+export function manualClock(start = Date.UTC(2026, 0, 5, 9)): Clock & { advance: (ms: number) => void } {
+  let time = start;
+  let next = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  return {
+    now: () => time,
+    setTimeout(fn, ms) {
+      const handle = ++next;
+      timers.set(handle, { at: time + Math.max(0, ms), fn });
+      return handle;
+    },
+    clearTimeout: (handle) => void timers.delete(handle as number),
+    advance(ms) {
+      const end = time + ms;
+      for (;;) {
+        let due: [number, { at: number; fn: () => void }] | undefined;
+        for (const timer of timers) if (timer[1].at <= end && (!due || timer[1].at < due[1].at)) due = timer;
+        if (!due) break;
+        timers.delete(due[0]);
+        time = Math.max(time, due[1].at);
+        due[1].fn();
+      }
+      time = end;
+    },
+  };
+}
+
+/** A small seeded generator (mulberry32) for the engine's `random`: the same seed, the same backoffs. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
