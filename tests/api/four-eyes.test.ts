@@ -211,7 +211,7 @@ describe('withdrawal approvals count the last 24 hours together', () => {
     // 12,000 with the third: above 10,000.
     const third = await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${ids[2]}/complete`, regular.token));
     expect(third.body.message).toBe(
-      "This lead's withdrawals of 24 hours come to more than 10000 €: this one needs the approval of two staff members first (0 so far)",
+      "This lead's withdrawals of 24 hours come to more than €10,000.00: this one needs the approval of two staff members first (0 so far)",
     );
     expect((await server.call(post(`/api/v1/withdrawal/${ids[1]}/complete`, regular.token))).body.status).toBe('completed');
     await server.call(post(`/api/v1/withdrawal/${ids[2]}/approve`, regular.token));
@@ -285,5 +285,17 @@ describe('manual adjustments are records, completed by a second admin', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id, status: 'pending' });
     expect((await server.sql<{ n: number }>(`select count(*)::int n from adjustments where id = '${id}'`))[0].n).toBe(1);
+  });
+});
+
+describe('a lead with an adjustment entered', () => {
+  it('is not deleted while money records name it (409, never a 500)', async () => {
+    const lead = await server.user(root, { roles: ['lead'] });
+    const entered = await server.call(
+      post('/api/v1/funds/adjustment', admin.token, { userId: lead.id, amount: 5, direction: 'credit', reason: 'pending only' }),
+    );
+    expect(entered.status).toBe(201);
+    const gone = await refused(409, 'HAS_DEPENDENTS', { method: 'DELETE', url: `/api/v1/user/${lead.id}`, token: admin.token });
+    expect(gone.body.message).toBeTruthy();
   });
 });

@@ -244,7 +244,7 @@ describe('withdrawals', () => {
     const big = (await withdraw(lead.token, { amount: 60 })).body;
     const early = await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${big.id}/complete`, regular.token));
     expect(early.body.message).toBe(
-      "This lead's withdrawals of 24 hours come to more than 50 €: this one needs the approval of two staff members first (0 so far)",
+      "This lead's withdrawals of 24 hours come to more than €50.00: this one needs the approval of two staff members first (0 so far)",
     );
     const one = await act(big.id, 'approve', regular.token);
     expect(one.body).toMatchObject({ status: 'pending', approvedBy: [regular.id] });
@@ -255,7 +255,7 @@ describe('withdrawals', () => {
       post(`/api/v1/withdrawal/${big.id}/complete`, admin.token, undefined, { 'x-lang': 'fr' }),
     );
     expect(stillOne.body.message).toBe(
-      'Les retraits de ce prospect sur 24 heures dépassent 50 € : celui-ci doit d’abord être approuvé par deux membres du personnel (1 pour l’instant)',
+      'Les retraits de ce prospect sur 24 heures dépassent 50,00\u00a0€ : celui-ci doit d’abord être approuvé par deux membres du personnel (1 pour l’instant)',
     );
     expect((await act(big.id, 'approve', admin.token)).body.approvedBy).toEqual([regular.id, admin.id]);
     expect((await act(big.id, 'complete', admin.token)).body.status).toBe('completed');

@@ -5,6 +5,7 @@ import { APPROVAL_WINDOW_MS, approvalsNeeded as approvalsNeededFor, windowTotalC
 import type { Work } from '../http/mutate.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { euros } from '../http/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { currentSettings } from '../settings/settings.ts';
 import { transfer } from './ledger.ts';
@@ -82,7 +83,7 @@ export function approve(work: Work, withdrawal: WithdrawalRow): string[] {
 export async function payWithdrawal(work: Work, withdrawal: WithdrawalRow) {
   const { needed, threshold } = await approvalsNeeded(work, withdrawal);
   if (withdrawal.approvedBy.length < needed) {
-    throw new AppError('APPROVALS_REQUIRED', undefined, { threshold, count: withdrawal.approvedBy.length });
+    throw new AppError('APPROVALS_REQUIRED', undefined, { threshold: euros(threshold), count: withdrawal.approvedBy.length });
   }
   await transfer(work, {
     from: hold(withdrawal),
