@@ -289,13 +289,14 @@ describe('manual adjustments are records, completed by a second admin', () => {
 });
 
 describe('a lead with an adjustment entered', () => {
-  it('is not deleted while money records name it (409, never a 500)', async () => {
+  it('is not deleted while money records name it: 409 saying so, with the lead named', async () => {
     const lead = await server.user(root, { roles: ['lead'] });
     const entered = await server.call(
       post('/api/v1/funds/adjustment', admin.token, { userId: lead.id, amount: 5, direction: 'credit', reason: 'pending only' }),
     );
     expect(entered.status).toBe(201);
     const gone = await refused(409, 'HAS_DEPENDENTS', { method: 'DELETE', url: `/api/v1/user/${lead.id}`, token: admin.token });
-    expect(gone.body.message).toBeTruthy();
+    expect(gone.body.message).toBe('This cannot be deleted: deposits, withdrawals or other money records still depend on it');
+    expect(gone.body.details[lead.id]).toBe('Test User: has deposits, withdrawals or other money records');
   });
 });

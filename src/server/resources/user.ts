@@ -203,7 +203,8 @@ export const userResource = defineResource({
             or exists (select 1 from orders o where o.user_id = u.id)
             or exists (select 1 from investments i where i.user_id = u.id)
             or exists (select 1 from dividends v where v.user_id = u.id)
-            or exists (select 1 from offers f where f.user_id = u.id)) as money
+            or exists (select 1 from offers f where f.user_id = u.id)
+            or exists (select 1 from adjustments j where j.user_id = u.id)) as money
         from users u where u.id = any(${sql.param(ids)}::uuid[])`)) as unknown as {
         rows: { id: string; open_deposits: number; ledger: boolean; money: boolean }[];
       };
