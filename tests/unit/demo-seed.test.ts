@@ -174,4 +174,15 @@ describe('demo seed', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
   });
+
+  it('gives projects and markets images that are public uploads, never data: URLs (URL fields take https: or uploads)', async () => {
+    const images = await rows<{ url: string }>(a.app, `select image as url from projects union all select icon_url from product_markets`);
+    expect(images.length).toBe(9);
+    for (const { url } of images) {
+      expect(url).toMatch(/^\/api\/v1\/uploads\/[0-9a-f-]{36}\.png$/);
+      const file = await a.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+    }
+  });
 });

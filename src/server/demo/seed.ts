@@ -46,7 +46,7 @@ import {
   PROJECTS,
   QUALIFICATIONS,
   SYMBOLS,
-  svgImage,
+  pngImage,
 } from './vocabulary.ts';
 
 /** Every demo account signs in with this password (one argon2 hash, computed once, shared by all). */
@@ -237,25 +237,32 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     const adminId = staffRows[0].id;
     const regularIds = staffRows.slice(1).map((s) => s.id);
 
-    // The catalogue: projects, markets, categories with dynamic fields, products.
-    const projectRows = PROJECTS.map((p) => ({
+    // The catalogue: projects, markets, categories with dynamic fields, products. Their images are
+    // public uploads sent by the admin, as through the API (URL fields take uploads, never data: URLs).
+    const images = await storeFiles(
+      tx,
+      options.files,
+      [...PROJECTS, ...MARKETS].map((item) => ({ bytes: pngImage(item.colour), originalName: `${item.name}.png` })),
+      { ownerId: adminId, purpose: 'image', private: false, uploadedBy: adminId },
+    );
+    const projectRows = PROJECTS.map((p, index) => ({
       ...record(catalogueTime()),
       name: p.name,
       description: p.description,
       rentability: p.rentability,
       duration: p.duration,
-      image: svgImage(p.name.slice(0, 2).toUpperCase(), p.colour),
+      image: images[index].url,
       coefficient: p.coefficient,
       minimumAmount: p.minimumAmount,
       dividendFrequency: p.dividendFrequency,
     }));
     await write('project', projects, projectRows);
 
-    const marketRows = MARKETS.map((m) => ({
+    const marketRows = MARKETS.map((m, index) => ({
       ...record(catalogueTime()),
       name: m.name,
       description: m.description,
-      iconUrl: svgImage(m.letter, m.colour),
+      iconUrl: images[PROJECTS.length + index].url,
     }));
     await write('product-market', productMarkets, marketRows);
 

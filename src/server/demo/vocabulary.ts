@@ -1,3 +1,5 @@
+import { crc32, deflateSync } from 'node:zlib';
+
 /**
  * Built-in word lists for the demo data: names and places from the three markets the app speaks to
  * (en, fr, de), so the demo looks real without downloading anything.
@@ -235,13 +237,33 @@ export const NOTIFICATIONS = {
   system: { type: 'system', title: 'Scheduled maintenance', body: 'The platform will be briefly unavailable on Sunday night.', data: null },
 } as const;
 
-/** A flat, coloured square with a letter, as a data URL: images that need no file on disk. */
-export function svgImage(label: string, colour: string): string {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 320 200">` +
-    `<rect width="320" height="200" fill="${colour}"/>` +
-    `<text x="160" y="122" font-family="sans-serif" font-size="64" fill="#fff" text-anchor="middle">${label}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+/**
+ * A flat, coloured image as PNG bytes, kept through the upload path (URL fields take https: or the
+ * app's own uploads, never a data: URL): one colour, so it needs no drawing library.
+ */
+export function pngImage(colour: string, width = 160, height = 100): Buffer {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
+  // Each row: filter byte 0, then the pixels.
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const PROJECTS = [
