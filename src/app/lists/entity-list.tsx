@@ -85,6 +85,13 @@ export type EntityListProps = {
   renderDelete?: (props: { selection: ListSelection; onClose: () => void; onDone: () => void }) => ReactNode;
   /** Opening a row (double click); the edit dialog by default. */
   onRowOpen?: (row: EntityRecord) => void;
+  /**
+   * The row's key facts (amount, status, date, who) as one stacked card on a phone, declared once per
+   * list; left out, a phone scrolls the columns sideways.
+   */
+  stackedRow?: (row: EntityRecord) => ReactNode;
+  /** False when the reader can do nothing with ticked rows (a lead's own money): no checkboxes. */
+  selectable?: boolean;
 };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; record: EntityRecord } | null;
@@ -404,6 +411,8 @@ export function EntityList(props: EntityListProps) {
         onRangeChange={list.ensureRange}
         loading={list.loading}
         empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
+        stacked={props.stackedRow}
+        selectable={props.selectable}
         onRowOpen={props.onRowOpen ?? (hasForm ? (record) => mayEdit(record) && setEditing({ mode: 'edit', record }) : undefined)}
         rowMenu={(record) => [
           ...(mayEdit(record)

@@ -9,6 +9,7 @@ import { Checkbox } from './checkbox.tsx';
 import { buttonRecipe } from './button.tsx';
 import { AnchoredMenu, type MenuItem } from './menu.tsx';
 import { Icon } from './icons.tsx';
+import { useNarrow } from './use-narrow.ts';
 
 export const tableFeatureSet = tableFeatures({ columnVisibilityFeature });
 export type Row = { id: string } & Record<string, unknown>;
@@ -40,11 +41,20 @@ export type DataTableProps<T extends Row> = {
   rowMenu?: (row: T) => MenuItem[];
   empty: ReactNode;
   loading: boolean;
+  /**
+   * A row's key facts as one stacked card, shown instead of the columns on a narrow screen (a phone):
+   * nothing important sits off to the right (CHECKLIST item 4). Left out, the columns stay.
+   */
+  stacked?: (row: T) => ReactNode;
+  /** Rows can be ticked for bulk actions (default); false leaves the checkboxes out (nothing to do with them). */
+  selectable?: boolean;
   /** The scroll region's largest height (default: the viewport less the page's header and tools); a short list is only as tall as its rows. */
   maxHeight?: string;
 };
 
 const ROW_HEIGHT = { normal: 44, compact: 32 };
+/** A stacked row: two lines of facts and their padding. */
+const STACKED_HEIGHT = 68;
 
 const rowCheckStyle = css({ w: '4.5', h: '4.5', accentColor: 'var(--bd-primary)', cursor: 'pointer' });
 
@@ -75,7 +85,11 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { compact } = useSnapshot(ui);
   const [menu, setMenu] = useState<{ record: T; anchor: { rect: DOMRect; returnFocus: HTMLElement } } | null>(null);
-  const rowHeight = compact ? ROW_HEIGHT.compact : ROW_HEIGHT.normal;
+  const narrow = useNarrow();
+  const stacked = narrow ? props.stacked : undefined;
+  const selectable = props.selectable !== false;
+  const headHeight = compact ? ROW_HEIGHT.compact : ROW_HEIGHT.normal;
+  const rowHeight = stacked ? STACKED_HEIGHT : headHeight;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -107,7 +121,8 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
 
   const visibleColumns = table.getVisibleLeafColumns();
   // Row actions come right after the checkbox: visible at any width, never scrolled off to the right.
-  const template = `3.25rem${props.rowMenu ? ' 3.5rem' : ''} ${visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ')}`;
+  const cells = stacked ? 'minmax(0, 1fr)' : visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ');
+  const template = `${selectable ? '3.25rem' : '1.5rem'}${props.rowMenu ? ' 3.5rem' : ''} ${cells}`;
   const { loaded } = props;
   const loadedIds = useMemo(() => loaded().map((row) => row.id), [loaded]);
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
@@ -146,23 +161,32 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
               key={group.id}
               aria-rowindex={1}
               className={css({ display: 'grid' })}
-              style={{ gridTemplateColumns: template, height: rowHeight }}
+              style={{ gridTemplateColumns: template, height: headHeight }}
             >
               <th className={firstCellStyle} scope="col">
-                <Checkbox
-                  checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-                  onChange={(checked) => props.onSelect(loadedIds, checked)}
-                  hideLabel
-                >
-                  {t('app.list.selectAll')}
-                </Checkbox>
+                {selectable ? (
+                  <Checkbox
+                    checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                    onChange={(checked) => props.onSelect(loadedIds, checked)}
+                    hideLabel
+                  >
+                    {t('app.list.selectAll')}
+                  </Checkbox>
+                ) : (
+                  <span className={css({ srOnly: true })}>{t('app.sync.pendingRow')}</span>
+                )}
               </th>
               {props.rowMenu ? (
                 <th className={menuCellStyle} scope="col">
                   <span className={css({ srOnly: true })}>{t('app.list.actions')}</span>
                 </th>
               ) : null}
-              {group.headers.map((header) => {
+              {stacked ? (
+                <th scope="col" className={cx(cellStyle, css({ fontWeight: 'semibold', color: 'fg' }))}>
+                  {props.label}
+                </th>
+              ) : null}
+              {(stacked ? [] : group.headers).map((header) => {
                 const direction = props.sortOf(header.column.id);
                 return (
                   <th
@@ -224,7 +248,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                 onDoubleClick={() => record && props.onRowOpen?.(record)}
               >
                 <td className={firstCellStyle}>
-                  {record ? (
+                  {record && selectable ? (
                     // A native checkbox: thousands of rows scroll past, each must mount cheaply.
                     <input
                       type="checkbox"
@@ -268,7 +292,16 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                     ) : null}
                   </td>
                 ) : null}
-                {row.getVisibleCells().map((cell) => (
+                {stacked ? (
+                  <td className={cx(cellStyle, css({ whiteSpace: 'normal', py: '1.5' }))} data-testid="stacked-row">
+                    {record ? (
+                      stacked(record)
+                    ) : (
+                      <span aria-hidden className={css({ h: '3', w: '60%', bg: 'subtle', borderRadius: 'sm' })} />
+                    )}
+                  </td>
+                ) : null}
+                {(stacked ? [] : row.getVisibleCells()).map((cell) => (
                   // A value cut by the ellipsis shows whole on hover.
                   <td key={cell.id} className={cellStyle} title={titleOf(cell.getValue())}>
                     {record ? (

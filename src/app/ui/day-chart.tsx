@@ -47,6 +47,9 @@ function translucent(hex: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
+/** The gaps allowed between two dates on a daily axis, in seconds: whole days. */
+const DAY_STEPS = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364].map((days) => days * 86_400);
+
 /** Dates as the axis and as the legend or table write them: a day, or a month when each point is one. */
 function dateFormats(locale: string, monthly: boolean) {
   return {
@@ -98,7 +101,8 @@ function DayChart({ days, series, values, dayLabel, monthly = false, height = 26
         ? { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } }
         : { x: { time: true } },
       axes: [
-        { ...axis, values: (_u, splits) => splits.map((s) => dates.short.format(s * 1000)) },
+        // Whole days only (1, 2, 7, 14 … apart): left to itself uPlot marks half days, and a week reads each date twice.
+        { ...axis, ...(monthly ? {} : { incrs: DAY_STEPS }), values: (_u, splits) => splits.map((s) => dates.short.format(s * 1000)) },
         { ...axis, size: 56, values: (_u, splits) => splits.map((s) => values.axis(s, localLanguage)) },
       ],
       series: [

@@ -71,12 +71,13 @@ export function registerMoneyHistoryRoutes(app: FastifyInstance) {
           enteredBy: person(record.createdBy),
           enteredAt: (record.dateCreation as Date).toISOString(),
           events: events.map((event) => {
-            const data = (event.data ?? {}) as { from?: unknown; to?: unknown };
+            // A transition says from and to; a card payment the status the gateway left it in.
+            const data = (event.data ?? {}) as { from?: unknown; to?: unknown; status?: unknown };
             return {
               at: event.at.toISOString(),
               action: event.action.replace(`${name}.`, ''),
               from: typeof data.from === 'string' ? data.from : null,
-              to: typeof data.to === 'string' ? data.to : null,
+              to: typeof data.to === 'string' ? data.to : typeof data.status === 'string' ? data.status : null,
               by: person(event.actorId),
             };
           }),

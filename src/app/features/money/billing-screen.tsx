@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
 import { LEAD_ACCOUNT_KINDS } from '../../../shared/money/accounts.ts';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
-import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
 import { showToast } from '../../state/ui.ts';
@@ -16,7 +15,10 @@ import { Card, PageHeader } from '../../ui/card.tsx';
 import { DatePicker } from '../../ui/date-picker.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useNarrow } from '../../ui/use-narrow.ts';
+import { LeadPicker } from './lead-picker.tsx';
 import { downloadStatement } from './money-api.ts';
+import { SignedAmount } from './money-row-facts.tsx';
 import { useStatement } from './statement-source.ts';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
@@ -33,7 +35,6 @@ export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: strin
   const { t } = useTranslation();
   const me = useSnapshot(auth).user;
   const lead = isLeadOnly(me?.roles ?? []);
-  const leads = useLookup('user', LEAD_FILTER, personName, !lead);
   const leadId = lead ? me?.id : chosen;
   const [withdrawing, setWithdrawing] = useState(false);
   const [version, setVersion] = useState(0);
@@ -65,13 +66,7 @@ export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: strin
       ) : null}
       {!lead ? (
         <div className={css({ maxW: '24rem' })}>
-          <Select
-            label={t('app.money.billing.pickLead')}
-            options={leads.options}
-            value={leadId ? [leadId] : []}
-            onChange={(value) => onLeadChange(value[0])}
-            placeholder={t('app.money.billing.pickLead')}
-          />
+          <LeadPicker label={t('app.money.billing.pickLead')} value={leadId} onChange={(id) => onLeadChange(id)} />
         </div>
       ) : null}
       {leadId ? (
@@ -87,6 +82,7 @@ export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: strin
 export function Statement({ leadId }: { leadId: string }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const narrow = useNarrow();
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [kind, setKind] = useState<string>('');
@@ -180,44 +176,77 @@ export function Statement({ leadId }: { leadId: string }) {
             onChange={(value) => (setKind(value[0] ?? ''), setPage(1))}
           />
         </div>
-        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-        <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-label={t('app.money.billing.entries')}>
-          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} data-testid="statement">
-            <thead>
-              <tr className={css({ color: 'fg.muted' })}>
-                <th scope="col" className={cellStyle}>
-                  {t('app.money.billing.columns.date')}
-                </th>
-                <th scope="col" className={cellStyle}>
-                  {t('app.money.billing.columns.kind')}
-                </th>
-                <th scope="col" className={`${cellStyle} ${numberCell}`}>
-                  {t('app.money.billing.columns.amount')}
-                </th>
-                <th scope="col" className={`${cellStyle} ${numberCell}`}>
-                  {t('app.money.billing.columns.balance')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.entries.map((entry) => (
-                <tr key={entry.id} data-testid="statement-row">
-                  <td className={cellStyle}>{formatDateTime(entry.date)}</td>
-                  <td className={cellStyle}>{t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
-                  <td className={`${cellStyle} ${numberCell}`} data-testid="entry-amount">
-                    {formatMoney(entry.amount)}
-                  </td>
-                  <td className={`${cellStyle} ${numberCell}`} data-testid="entry-balance">
-                    {formatMoney(entry.balance)}
-                  </td>
+        {narrow ? (
+          // A phone: each entry a stacked line, the amount and balance in view (CHECKLIST item 4).
+          <ul data-testid="statement" aria-label={t('app.money.billing.entries')} className={css({ display: 'flex', flexDir: 'column' })}>
+            {data?.entries.map((entry) => (
+              <li
+                key={entry.id}
+                data-testid="statement-row"
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(0, 1fr) auto',
+                  gap: '0.5',
+                  py: '2',
+                  borderTopWidth: '1px',
+                  borderColor: 'border',
+                })}
+              >
+                <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                  {t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}
+                </span>
+                <span data-testid="entry-amount" className={numberCell}>
+                  <SignedAmount amount={entry.amount} direction={entry.amount < 0 ? 'out' : 'in'} />
+                </span>
+                <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(entry.date)}</span>
+                <span className={cx(numberCell, css({ fontSize: 'xs', color: 'fg.muted' }))}>
+                  {t('app.money.billing.columns.balance')} <span data-testid="entry-balance">{formatMoney(entry.balance)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-label={t('app.money.billing.entries')}>
+            <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} data-testid="statement">
+              <thead>
+                <tr className={css({ color: 'fg.muted' })}>
+                  <th scope="col" className={cellStyle}>
+                    {t('app.money.billing.columns.date')}
+                  </th>
+                  <th scope="col" className={cellStyle}>
+                    {t('app.money.billing.columns.kind')}
+                  </th>
+                  <th scope="col" className={`${cellStyle} ${numberCell}`}>
+                    {t('app.money.billing.columns.amount')}
+                  </th>
+                  <th scope="col" className={`${cellStyle} ${numberCell}`}>
+                    {t('app.money.billing.columns.balance')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {data && !data.entries.length ? (
-            <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>{t('app.money.billing.empty')}</p>
-          ) : null}
-        </div>
+              </thead>
+              <tbody>
+                {data?.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="statement-row">
+                    <td className={cellStyle}>{formatDateTime(entry.date)}</td>
+                    <td className={cellStyle}>{t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
+                    <td
+                      className={cx(cellStyle, numberCell, entry.amount < 0 ? css({ color: 'error' }) : css({ color: 'success' }))}
+                      data-testid="entry-amount"
+                    >
+                      {formatMoney(entry.amount)}
+                    </td>
+                    <td className={`${cellStyle} ${numberCell}`} data-testid="entry-balance">
+                      {formatMoney(entry.balance)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && !data.entries.length ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>{t('app.money.billing.empty')}</p>
+        ) : null}
         {pages > 1 ? (
           <div className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end' })}>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -69,10 +69,10 @@ export function CashFlowScreen() {
         ) : null}
       </Card>
       <Card title={t('app.money.cashFlow.depositTotals')}>
-        <MoneyStatsPanel entity="deposit" />
+        <MoneyStatsPanel entity="deposit" range={valid ? range : undefined} />
       </Card>
       <Card title={t('app.money.cashFlow.withdrawalTotals')}>
-        <MoneyStatsPanel entity="withdrawal" />
+        <MoneyStatsPanel entity="withdrawal" range={valid ? range : undefined} />
       </Card>
       <FirstDepositsPanel firsts={flow.data?.deposits.firstTimeBy ?? null} loading={flow.loading} />
     </div>

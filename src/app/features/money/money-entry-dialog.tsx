@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { depositEntity } from '../../../shared/entities/deposit.ts';
 import { withdrawalCreateSchema } from '../../../shared/entities/withdrawal.ts';
 import { useOnline } from '../../api/online-only.ts';
-import { LEAD_FILTER, personName, useLookup } from '../../data/use-lookup.ts';
+import { usePerson } from '../../lists/person-cell.tsx';
 import { useAmountConfirmation } from '../../forms/amount-confirmation.tsx';
 import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
 import { submitShowingErrors } from '../../forms/focus-error.ts';
@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Field, FieldInput } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
-import { Select } from '../../ui/select.tsx';
+import { LeadPicker } from './lead-picker.tsx';
 import type { MoneyEntity } from './money-actions.ts';
 import { enterForLead } from './money-api.ts';
 
@@ -45,7 +45,6 @@ export function MoneyEntryDialog({
 }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const leads = useLookup('user', LEAD_FILTER, personName, !leadId);
   const key = useFormKey();
   const { confirm, dialog } = useAmountConfirmation();
   const form = useZodForm({
@@ -56,7 +55,7 @@ export function MoneyEntryDialog({
       const { userId, amount, transactionId } = data as { userId: string; amount: number; transactionId?: string | null };
       const to = t(`app.money.entry.${entity}.confirmTo`, {
         amount: formatMoney(amount),
-        name: leads.nameOf(userId) ?? t('app.money.entry.theLead'),
+        name: lead?.id === userId ? `${lead.name} (${lead.email})` : t('app.money.entry.theLead'),
       });
       if (!(await confirm(Math.round(amount * 100), to, t(`app.money.entry.${entity}.submit`)))) return;
       try {
@@ -68,6 +67,8 @@ export function MoneyEntryDialog({
       onDone();
     },
   });
+  // The lead named in the confirmation, with the email that tells namesakes apart.
+  const lead = usePerson(form.value('userId'));
   return (
     <Dialog
       open
@@ -83,13 +84,11 @@ export function MoneyEntryDialog({
       >
         <OfflineNote text={t('app.money.entry.offline')} />
         {leadId ? null : (
-          <Select
+          <LeadPicker
             label={t('app.money.billing.pickLead')}
             name="userId"
-            options={leads.options}
-            value={form.value('userId') ? [String(form.value('userId'))] : []}
-            onChange={(value) => form.setValue('userId', value[0] ?? '')}
-            placeholder={t('app.money.billing.pickLead')}
+            value={form.value('userId') ? String(form.value('userId')) : undefined}
+            onChange={(id) => form.setValue('userId', id ?? '')}
             error={form.errors.userId ?? null}
           />
         )}

@@ -10,6 +10,7 @@ import { buttonRecipe } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { AwaitingDeposits } from './awaiting-deposits.tsx';
 import { depositStats, withdrawalStats } from './money-api.ts';
+import { DEFAULT_STATS_DAYS, periodOf } from './money-stats-panel.tsx';
 import { loadStatement } from './statement-source.ts';
 
 const rowStyle = css({
@@ -86,6 +87,9 @@ function StaffMoney() {
       ) : null}
       {data ? (
         <div>
+          <p data-testid="stats-period" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            {periodOf(t, data.deposits, DEFAULT_STATS_DAYS)}
+          </p>
           <Figure
             label={t('app.money.cashFlow.deposits')}
             value={formatMoney(data.deposits.byStatus.completed?.amount ?? 0)}
