@@ -527,6 +527,17 @@ describe('money: amounts as written, 3-D Secure with a clock, twice is once (iss
     await visible(page.getByTestId('awaiting-deposits'), 20_000);
     expect(await textOf(page.getByTestId('awaiting-deposits'))).toMatch(/A payment of €33\.00 awaits its secure code \(1[45] min left\)/);
     await screenshot(page, 'money-home-awaiting-desktop-light');
+    // Dark and German: the entry reads in the language, with enough contrast.
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'de');
+    await visible(page.getByText('Zahlung fortsetzen'));
+    expect(await textOf(page.getByTestId('awaiting-deposits'))).toMatch(
+      /Eine Zahlung über 33,00\u00a0€ wartet auf den Sicherheitscode \(noch 1[45] Min\.\)/,
+    );
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-home-awaiting-desktop-dark-de');
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'en');
     await page.setViewportSize(PHONE);
     await page.getByTestId('awaiting-deposits').getByTestId('resume-deposit').click();
     await visible(field(page, 'secureCode'), 20_000);
