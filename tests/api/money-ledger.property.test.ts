@@ -267,10 +267,19 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
             expect(created.body.status).toBe('pending');
             if (op.end === 'leave') return;
             const id = created.body.id;
+            // Four eyes: who entered it never completes it; staffB (an admin) does.
+            if (op.end === 'complete') {
+              const own = await send({ method: 'POST', url: `/api/v1/deposit/${id}/complete`, token: people.staffA.token });
+              expect([own.status, own.body.code]).toEqual([422, 'SECOND_PERSON_REQUIRED']);
+            }
             const answer =
               op.end === 'cancel'
                 ? await send({ method: 'PATCH', url: `/api/v1/deposit/${id}/cancel`, token: people.staffA.token })
-                : await send({ method: 'POST', url: `/api/v1/deposit/${id}/${op.end}`, token: people.staffA.token });
+                : await send({
+                    method: 'POST',
+                    url: `/api/v1/deposit/${id}/${op.end}`,
+                    token: op.end === 'complete' ? people.staffB.token : people.staffA.token,
+                  });
             expect(answer.status, JSON.stringify(answer.body)).toBe(200);
             expect(answer.body.status).toBe({ complete: 'completed', fail: 'failed', cancel: 'cancelled' }[op.end]);
             sent.push(answer);
