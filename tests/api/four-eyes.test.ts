@@ -300,3 +300,30 @@ describe('a lead with an adjustment entered', () => {
     expect(gone.body.details[lead.id]).toBe('Test User: has deposits, withdrawals or other money records');
   });
 });
+
+describe('adjustments are listed for admins', () => {
+  it('admins list and read them with who entered and decided; regular staff and leads get 403; no plain create', async () => {
+    const lead = await server.user(root, { roles: ['lead'] });
+    const entered = await server.call(
+      post('/api/v1/funds/adjustment', admin.token, { userId: lead.id, amount: 42, direction: 'credit', reason: 'listed' }),
+    );
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'userId', values: [lead.id] }]));
+    const list = await server.call({ method: 'GET', url: `/api/v1/adjustment?filters=${filters}`, token: otherAdmin.token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.count).toBe(1);
+    expect(list.body.adjustments[0]).toMatchObject({
+      id: entered.body.id,
+      status: 'pending',
+      createdBy: admin.id,
+      amount: 42,
+      reason: 'listed',
+    });
+    expect((await server.call({ method: 'GET', url: `/api/v1/adjustment/${entered.body.id}`, token: root })).body.createdBy).toBe(admin.id);
+    expect((await server.call({ method: 'GET', url: '/api/v1/adjustment', token: regular.token })).status).toBe(403);
+    expect((await server.call({ method: 'GET', url: '/api/v1/adjustment', token: lead.token })).status).toBe(403);
+    const plain = await server.call(
+      post('/api/v1/adjustment', admin.token, { userId: lead.id, amount: 1, direction: 'credit', reason: 'x' }),
+    );
+    expect(plain.status).toBe(404);
+  });
+});

@@ -22,7 +22,7 @@ import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf } from '../http/i18n.ts';
 import { mutate } from '../http/mutate.ts';
 import { timeZoneOf } from '../http/time-zone.ts';
-import { findScoped, publicRecord } from '../resources/define-resource.ts';
+import { findScoped, publicRecord, registerResource } from '../resources/define-resource.ts';
 import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -68,6 +68,9 @@ export function registerFundsRoutes(app: FastifyInstance) {
   // A money record's history sits with the statement it explains.
   registerMoneyHistoryRoutes(app);
   const tags = ['funds'];
+  // Adjustments are listed and read like any record (admins; the money screens list them); entered by
+  // the route below and moved by their actions, never by the standard create, patch or delete.
+  registerResource(app, adjustmentResource);
 
   app.get(
     '/api/v1/funds/available/:id',
