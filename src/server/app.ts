@@ -48,6 +48,7 @@ import { createScheduler } from './scheduler/scheduler.ts';
 import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
+import { registerProjectRoutes } from './wealth/project-routes.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
 export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
@@ -170,6 +171,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerImportRoutes(app);
   registerCardDepositRoutes(app);
   registerMoneyStatsRoutes(app);
+  registerProjectRoutes(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

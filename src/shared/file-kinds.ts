@@ -10,8 +10,12 @@ export const PURPOSES = {
   image: IMAGE_TYPES,
   /** A lead's verification document: private to the lead and staff. */
   document: DOCUMENT_TYPES,
+  /** A project's image (SPEC.md §5: JPG, JPEG, PNG or GIF only): public, from admins. */
+  projectImage: ['image/jpeg', 'image/png', 'image/gif'],
+  /** A subscription's drawn signature: a PNG, private to the lead and staff. */
+  signature: ['image/png'],
 } as const;
 export type UploadPurpose = keyof typeof PURPOSES;
 
 /** Files anyone may download (the login page shows the logo): staff upload them, nobody else. Every other file is private. */
-export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'image'];
+export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'image', 'projectImage'];
