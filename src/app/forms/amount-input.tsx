@@ -31,20 +31,23 @@ export function typedCents(form: ZodForm, path = 'amount', rules?: AmountRules):
 const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) => a.join('.') === b.join('.');
 
 /**
- * A form schema whose amount (at `path`; [] when the schema reads the amount alone) is typed as text:
- * read strictly first, then given to the shared schema in euros, the wire's unit. A refusal of the
- * text replaces whatever the shared schema said about the amount, so the field shows one message.
+ * A form schema whose amount (the value `field`, its issues at `path`; [] when the schema reads the
+ * amount alone) is typed as text: read strictly first, then given to the shared schema in euros, the
+ * wire's unit. A refusal of the text replaces whatever the shared schema said about the amount, so the
+ * field shows one message. A form with several amounts (a price and an offer) nests one per field:
+ * `withAmount((v) => withAmount(parse, { field: 'price' }).safeParse(v), { field: 'offer' })`.
  */
 export function withAmount<P extends Parsed>(
   parse: (values: Record<string, unknown>) => P,
-  options: { path?: PropertyKey[]; rules?: () => AmountRules } = {},
+  options: { field?: string; path?: PropertyKey[]; rules?: () => AmountRules } = {},
 ): FormSchema {
-  const path = options.path ?? ['amount'];
+  const field = options.field ?? 'amount';
+  const path = options.path ?? [field];
   return {
     safeParse: (values: unknown) => {
       const typed = values as Record<string, unknown>;
-      const reading = readTyped(typed.amount, options.rules?.());
-      const result = parse({ ...typed, amount: reading.ok ? reading.cents / 100 : undefined });
+      const reading = readTyped(typed[field], options.rules?.());
+      const result = parse({ ...typed, [field]: reading.ok ? reading.cents / 100 : undefined });
       if (reading.ok) return result as ReturnType<FormSchema['safeParse']>;
       const { key, params } = reading.refusal;
       // translateIssues reads `maximum` as the message's {{max}}.

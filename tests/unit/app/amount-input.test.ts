@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { withAmount } from '../../../src/app/forms/amount-input.tsx';
 import { ui } from '../../../src/app/state/ui.ts';
 import { cardDepositInput } from '../../../src/shared/money/card-deposit.ts';
@@ -48,6 +49,24 @@ describe('withAmount', () => {
     expect(de.success && (de.data as { amount: number }).amount).toBe(1000.5);
     ui.localLanguage = 'en-US';
     expect(amountIssues('1.000,50').map((issue) => issue.message)).toEqual(['validation.amountFormat']);
+  });
+
+  test('any field, and several in one form: a price may be nothing, an offer may not', () => {
+    ui.localLanguage = 'de-DE';
+    const shared = z.object({ price: z.number(), offer: z.number() });
+    const both = withAmount(
+      (v) => withAmount((w) => shared.safeParse(w), { field: 'price', rules: () => ({ allowZero: true }) }).safeParse(v),
+      {
+        field: 'offer',
+      },
+    );
+    const good = both.safeParse({ price: '0', offer: '1.250,5' });
+    expect(good.success && good.data).toEqual({ price: 0, offer: 1250.5 });
+    const bad = both.safeParse({ price: '12,345', offer: '0' });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['offer', 'validation.positive'],
+      ['price', 'validation.amountDecimals'],
+    ]);
   });
 
   test('an empty country says to choose one', () => {
