@@ -49,6 +49,7 @@ import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
+import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
 export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
@@ -172,6 +173,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerCardDepositRoutes(app);
   registerMoneyStatsRoutes(app);
   registerProjectRoutes(app);
+  registerInvestmentRoutes(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

@@ -14,14 +14,16 @@ export const ENTITY_ACCESS = {
   campaign: { read: 'staff', create: 'admin', update: 'admin', delete: 'admin' },
   comment: { read: 'staff', create: 'staff', update: 'staff', delete: 'admin' },
   deposit: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
-  investment: { read: 'all', create: 'staff', update: 'admin', delete: 'admin' },
+  // An investment and a dividend are money records (the ledger keeps their transfers): never deleted.
+  investment: { read: 'all', create: 'staff', update: 'admin', delete: 'nobody' },
   // Leads do not place orders until the trading work exists: they would choose their own price and leverage.
   order: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
   'product-market': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   project: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   // A withdrawal is never deleted: it holds money until completed or failed.
   withdrawal: { read: 'all', create: 'all', update: 'admin', delete: 'nobody' },
-  dividend: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
+  // Staff enter a dividend by hand; another staff member completes it (four eyes).
+  dividend: { read: 'all', create: 'staff', update: 'admin', delete: 'nobody' },
   product: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   'product-category': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   offer: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },

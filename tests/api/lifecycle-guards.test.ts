@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_FIXTURES, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { adjust } from './money-fixtures.ts';
 
 /**
  * Orders, offers and investments before their own actions exist (issue 23): the standard set refuses
@@ -23,6 +24,8 @@ describe('the standard set under the order, offer and investment machines', () =
     staff = await server.user(root, { roles: ['regular'] });
     const lead = await server.user(root, { roles: ['lead'], assignedTo: staff.id });
     const catalog = await makeCatalog(server, root);
+    // An investment's principal comes from the lead's available funds (DESIGN.md §10).
+    await adjust(server, root, lead.id, 100_000, 'credit', 'investment funds');
     pre = { ...catalog, ownerId: lead.id, investmentId: '' };
   });
   afterAll(() => server?.close());

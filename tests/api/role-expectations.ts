@@ -61,12 +61,12 @@ export const ACCESS: Record<EntityName, EntityAccess> = {
   campaign: { scope: 'staff', create: ADMIN, read: STAFF, update: ADMIN, delete: ADMIN },
   comment: { scope: 'owned', create: STAFF, read: STAFF, update: STAFF, delete: ADMIN },
   deposit: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
-  investment: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: ADMIN },
+  investment: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: NOBODY },
   order: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
   'product-market': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   project: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   withdrawal: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: NOBODY },
-  dividend: { scope: 'owned', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
+  dividend: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: NOBODY },
   product: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   'product-category': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   offer: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
@@ -89,8 +89,11 @@ export function ownershipsOf(entity: EntityName, role: MatrixRole): Ownership[] 
   return LEAD_ONLY_OWNERS.has(entity) && role !== 'lead' ? all.filter((o) => o !== 'own') : all;
 }
 
-/** Entities whose records only a lead may own (DESIGN.md §6); tests/api/money-ledger.test.ts covers the refusal. */
-const LEAD_ONLY_OWNERS = new Set(['withdrawal']);
+/**
+ * Entities whose records only a lead may own (DESIGN.md §6, §10); tests/api/money-ledger.test.ts and
+ * tests/api/investments.test.ts cover the refusal (a dividend's owner is its investment's).
+ */
+const LEAD_ONLY_OWNERS = new Set(['withdrawal', 'investment', 'dividend']);
 
 /**
  * Whether the actor sees a record: root and admin see everything but other people's personal

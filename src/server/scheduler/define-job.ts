@@ -1,5 +1,5 @@
 import type { Services } from '../context.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import type { Work } from '../http/mutate.ts';
 
 /** One due item: its key (unique within the job, e.g. a deposit id or `investmentId:period`) and when it fell due. */
@@ -28,3 +28,29 @@ export type JobDefinition = {
 
 /** Declares a job of the one scheduler (DESIGN.md §14); list it in scheduler/jobs.ts. */
 export const defineJob = (definition: JobDefinition): JobDefinition => definition;
+
+/**
+ * A job whose items are rows of a domain table that carries its own "next due" column and unique
+ * booking key (investments: `next_due_at`, dividends unique on (investment, period)): no `job_runs`
+ * row per item. A pass claims up to `batchSize` due items at a time with FOR UPDATE SKIP LOCKED and
+ * books them in that same transaction, which also moves each item's watermark on; a crash rolls all of
+ * it back and leaves the items due. A batch that throws is retried one item at a time, so one bad item
+ * is left for the next pass without holding up the others.
+ */
+export type BatchJobDefinition = {
+  name: string;
+  intervalMs: number;
+  /** Items per transaction. */
+  batchSize: number;
+  /** Locks and answers the keys of up to `limit` items due at `now` (none of `skip`), oldest first, skipping rows other nodes hold. */
+  claim(tx: Tx, now: Date, limit: number, skip: readonly string[]): Promise<string[]>;
+  /** Books the claimed items and moves their watermark past `now` (or clears it), through `work` (its actor is the server itself). */
+  book(work: Work, keys: readonly string[], now: Date): Promise<void>;
+  announce?(services: Services, key: string): Promise<void> | void;
+};
+
+/** Declares a batch job of the one scheduler (docs/decisions/scheduler.md); list it in scheduler/jobs.ts. */
+export const defineBatchJob = (definition: BatchJobDefinition): BatchJobDefinition => definition;
+
+export type AnyJob = JobDefinition | BatchJobDefinition;
+export const isBatchJob = (job: AnyJob): job is BatchJobDefinition => 'claim' in job;

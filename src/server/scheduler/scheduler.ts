@@ -5,7 +5,7 @@ import { jobRuns } from '../db/schema.ts';
 import { workOn, writeChanges, type Change } from '../http/mutate.ts';
 import { openLedger } from '../money/ledger.ts';
 import type { Clock } from './clock.ts';
-import type { JobDefinition } from './define-job.ts';
+import { isBatchJob, type AnyJob, type BatchJobDefinition, type JobDefinition } from './define-job.ts';
 
 /** The server acting on its own: no roles (so no role check passes for it), no audit actor. */
 export const SCHEDULER_ACTOR: Actor = {
@@ -31,12 +31,12 @@ export type Scheduler = {
 export type SchedulerOptions = {
   db: Db;
   clock: Clock;
-  jobs: readonly JobDefinition[];
+  jobs: readonly AnyJob[];
   /** Told the change-log cursor (and the booking's changes, for their audiences) after each booking, so clients pull the change at once. */
   onChanges?: (cursor: number, changes: readonly Change[]) => void;
   onError?: (job: string, key: string, error: unknown) => void;
   /** After each booking committed (a job's `announce`). */
-  onBooked?: (job: JobDefinition, key: string) => void;
+  onBooked?: (job: AnyJob, key: string) => void;
 };
 
 const ENQUEUE_CHUNK = 1_000;
@@ -114,7 +114,54 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return claimed === undefined ? undefined : { key: claimed };
   }
 
-  async function pass(job: JobDefinition): Promise<PassReport[string]> {
+  /** Claims and books one batch; undefined when nothing is left for this node. */
+  async function bookBatch(
+    job: BatchJobDefinition,
+    now: Date,
+    limit: number,
+    skip: string[],
+  ): Promise<{ keys: string[]; error?: unknown } | undefined> {
+    let claimed: string[] = [];
+    const changes: Change[] = [];
+    let cursor = 0;
+    try {
+      await db.transaction(async (tx) => {
+        claimed = await job.claim(tx, now, limit, skip);
+        if (!claimed.length) return;
+        const ledger = openLedger(tx);
+        await job.book(workOn(tx, SCHEDULER_ACTOR, changes, null), claimed, now);
+        if (changes.length) cursor = await writeChanges(tx, changes);
+        await ledger.settle();
+      });
+    } catch (error) {
+      if (!claimed.length) throw error;
+      return { keys: claimed, error };
+    }
+    if (!claimed.length) return undefined;
+    if (cursor) options.onChanges?.(cursor, changes);
+    for (const key of claimed) options.onBooked?.(job, key);
+    return { keys: claimed };
+  }
+
+  async function batchPass(job: BatchJobDefinition): Promise<PassReport[string]> {
+    const now = clock.now();
+    const report = { booked: [] as string[], failed: [] as string[] };
+    // After a batch fails, one item at a time until the pass ends: the failing one is then known and skipped.
+    let limit = job.batchSize;
+    for (;;) {
+      const result = await bookBatch(job, now, limit, report.failed);
+      if (!result) return report;
+      if (result.error === undefined) report.booked.push(...result.keys);
+      else if (result.keys.length > 1) limit = 1;
+      else {
+        report.failed.push(...result.keys);
+        options.onError?.(job.name, result.keys[0], result.error);
+      }
+    }
+  }
+
+  async function pass(job: AnyJob): Promise<PassReport[string]> {
+    if (isBatchJob(job)) return batchPass(job);
     const now = clock.now();
     await enqueue(job, now);
     const report = { booked: [] as string[], failed: [] as string[] };
@@ -130,7 +177,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   /** One pass of a job at a time on this node; a second caller shares the pass under way and then runs its own. */
-  async function passOnce(job: JobDefinition): Promise<PassReport[string]> {
+  async function passOnce(job: AnyJob): Promise<PassReport[string]> {
     const previous = running.get(job.name);
     if (previous) await previous.catch(() => undefined);
     const current = pass(job);

@@ -100,11 +100,10 @@ export async function bookOpening(work: Work, row: InvestmentRow) {
 }
 
 /**
- * Opens an investment for a lead in the caller's transaction (`mutate`): checks it, inserts it
- * (entered by the real person behind the request), books its principal and sets the scheduler's
- * watermark from the schedule. A project subscription calls it with what the calculator showed.
+ * The row of a new investment (checked; entered by the real person behind the request; its watermark
+ * from the schedule), for `openInvestment` and the standard create, which inserts it itself.
  */
-export async function openInvestment(work: Work, input: OpenInvestmentInput, now = new Date()): Promise<InvestmentRow> {
+export async function investmentValues(work: Pick<Work, 'tx' | 'actor'>, input: OpenInvestmentInput, now: Date) {
   const startDate = input.startDate ?? now;
   await checkInvestment(work, { ...input, startDate }, now);
   if (!Number.isSafeInteger(input.initialAmountCents) || input.initialAmountCents <= 0)
@@ -123,9 +122,18 @@ export async function openInvestment(work: Work, input: OpenInvestmentInput, now
     createdBy: realPersonOf(work.actor),
     status: 'active',
   };
+  return { ...values, ...firstWatermark(values) };
+}
+
+/**
+ * Opens an investment for a lead in the caller's transaction (`mutate`): checks it, inserts it,
+ * books its principal and sets the scheduler's watermark. A project subscription calls it with what
+ * the calculator showed.
+ */
+export async function openInvestment(work: Work, input: OpenInvestmentInput, now = new Date()): Promise<InvestmentRow> {
   const [row] = await work.tx
     .insert(investments)
-    .values({ ...values, ...firstWatermark(values) })
+    .values(await investmentValues(work, input, now))
     .returning();
   work.changed({ entity: 'investment', recordId: row.id, op: 'upsert', audience: [row.userId], leadsOf: [row.userId] });
   await bookOpening(work, row);

@@ -122,7 +122,9 @@ export const dividendMachine = defineMachine({
   entity: 'dividend',
   states: DIVIDEND_STATUSES,
   initial: 'pending',
-  fixed: ['amount', 'investmentId', 'userId'],
+  // While pending its amount may be corrected (whoever does becomes the one who entered it, so cannot complete it).
+  frozenAfterInitial: ['amount'],
+  fixed: ['investmentId', 'userId'],
   actions: {
     /** Books dividends → available, once. */
     complete: { from: ['pending'], to: 'completed', by: 'staff', fourEyes: true },
