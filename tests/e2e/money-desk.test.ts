@@ -240,6 +240,40 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     expect(await available()).toBe(8_500.1);
   });
 
+  test('root switches four eyes off in settings: the money screens say so (en, fr on a dark phone); then back on', async () => {
+    const { page } = staff;
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('tab', { name: 'Four eyes' }).click();
+    const setting = page.getByTestId('four-eyes-setting');
+    await visible(setting);
+    await setting.getByText('A second person completes money that staff enter').click();
+    await expect
+      .poll(async () => (await api<{ fourEyes: boolean }>(server.url, token, 'GET', '/setting')).fourEyes, { timeout: 20_000 })
+      .toBe(false);
+    await screenshot(page, 'money-four-eyes-setting-desktop-light');
+    await page.goto(`${server.url}/deposits`);
+    await visible(page.getByTestId('four-eyes-off'), 20_000);
+    expect(await textOf(page.getByTestId('four-eyes-off'))).toBe('Four eyes is off: one person may enter money and complete it alone.');
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'fr');
+    await page.setViewportSize(PHONE);
+    await visible(page.getByText('Le principe des quatre yeux est désactivé', { exact: false }));
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'money-four-eyes-off-phone-dark-fr');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('toggle-dark').click();
+    await chooseLanguage(page, 'en');
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('tab', { name: 'Four eyes' }).click();
+    await page.getByTestId('four-eyes-setting').getByText('A second person completes money that staff enter').click();
+    await expect
+      .poll(async () => (await api<{ fourEyes: boolean }>(server.url, token, 'GET', '/setting')).fourEyes, { timeout: 20_000 })
+      .toBe(true);
+    await page.goto(`${server.url}/deposits`);
+    await visible(rowOf(page, '€500.00'), 20_000);
+    expect(await page.getByTestId('four-eyes-off').count()).toBe(0);
+  });
+
   test('billing: staff pick the lead; funds, capital, running balance, a kind filter and both exports', async () => {
     const { page } = staff;
     await page.goto(`${server.url}/billing?leadId=${leadId}`);
