@@ -20,6 +20,7 @@ import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppProjectsRouteImport } from './routes/_app/projects'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
@@ -28,6 +29,7 @@ import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
 import { Route as AppDepositsNewRouteImport } from './routes/_app/deposits_.new'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads_.$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads_.import'
+import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects_.$projectId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -83,6 +85,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsRoute = AppProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -123,6 +130,11 @@ const AppLeadsImportRoute = AppLeadsImportRouteImport.update({
   path: '/leads/import',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsProjectIdRoute = AppProjectsProjectIdRouteImport.update({
+  id: '/projects_/$projectId',
+  path: '/projects/$projectId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -135,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
+  '/projects': typeof AppProjectsRoute
   '/settings': typeof AppSettingsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
@@ -143,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/deposits/new': typeof AppDepositsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
+  '/projects/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -154,6 +168,7 @@ export interface FileRoutesByTo {
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
+  '/projects': typeof AppProjectsRoute
   '/settings': typeof AppSettingsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
@@ -163,6 +178,7 @@ export interface FileRoutesByTo {
   '/deposits/new': typeof AppDepositsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
+  '/projects/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -176,6 +192,7 @@ export interface FileRoutesById {
   '/_app/leads': typeof AppLeadsRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/projects': typeof AppProjectsRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/users': typeof AppUsersRoute
@@ -185,6 +202,7 @@ export interface FileRoutesById {
   '/_app/deposits_/new': typeof AppDepositsNewRoute
   '/_app/leads_/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads_/import': typeof AppLeadsImportRoute
+  '/_app/projects_/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -199,6 +217,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/platform'
     | '/profile'
+    | '/projects'
     | '/settings'
     | '/sync-issues'
     | '/users'
@@ -207,6 +226,7 @@ export interface FileRouteTypes {
     | '/deposits/new'
     | '/leads/$leadId'
     | '/leads/import'
+    | '/projects/$projectId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -218,6 +238,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/platform'
     | '/profile'
+    | '/projects'
     | '/settings'
     | '/sync-issues'
     | '/users'
@@ -227,6 +248,7 @@ export interface FileRouteTypes {
     | '/deposits/new'
     | '/leads/$leadId'
     | '/leads/import'
+    | '/projects/$projectId'
   id:
     | '__root__'
     | '/_app'
@@ -239,6 +261,7 @@ export interface FileRouteTypes {
     | '/_app/leads'
     | '/_app/platform'
     | '/_app/profile'
+    | '/_app/projects'
     | '/_app/settings'
     | '/_app/sync-issues'
     | '/_app/users'
@@ -248,6 +271,7 @@ export interface FileRouteTypes {
     | '/_app/deposits_/new'
     | '/_app/leads_/$leadId'
     | '/_app/leads_/import'
+    | '/_app/projects_/$projectId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -334,6 +358,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects': {
+      id: '/_app/projects'
+      path: '/projects'
+      fullPath: '/projects'
+      preLoaderRoute: typeof AppProjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -390,6 +421,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLeadsImportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects_/$projectId': {
+      id: '/_app/projects_/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/projects/$projectId'
+      preLoaderRoute: typeof AppProjectsProjectIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -402,6 +440,7 @@ interface AppRouteChildren {
   AppLeadsRoute: typeof AppLeadsRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppProjectsRoute: typeof AppProjectsRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -411,6 +450,7 @@ interface AppRouteChildren {
   AppDepositsNewRoute: typeof AppDepositsNewRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
+  AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -422,6 +462,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLeadsRoute: AppLeadsRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProfileRoute: AppProfileRoute,
+  AppProjectsRoute: AppProjectsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppUsersRoute: AppUsersRoute,
@@ -431,6 +472,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDepositsNewRoute: AppDepositsNewRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
+  AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
