@@ -6,6 +6,7 @@ import { createScheduler } from '../../src/server/scheduler/scheduler.ts';
 import { dividendJob } from '../../src/server/wealth/dividend-job.ts';
 import { adjust, ledgerInvariants, secondAdmin } from './money-fixtures.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { listUrl } from './urls.ts';
 
 /**
  * Investments and dividends (DESIGN.md §10, §14) on the real server and PostgreSQL, with a test clock:
@@ -244,6 +245,44 @@ describe('an investment over its life, by the scheduler', () => {
     ]);
     expect(await ledgerInvariants(server)).toMatchObject({ total: 0, mismatched: 0, negative: 0, twice: 0, broken: 0 });
   });
+  it('its dividends, filtered by due date: the view of one investment with a date range', async () => {
+    const filters = [
+      { field: 'investmentId', operator: 'eq', values: [investmentId] },
+      { field: 'dueDate', operator: 'between', values: ['2026-03-01T00:00:00.000Z', '2026-04-30T23:59:59.000Z'] },
+    ];
+    const { status, body } = await server.call({
+      method: 'GET',
+      url: listUrl('dividend', { filters, sorts: [{ field: 'dueDate', order: 'asc' }] }),
+      token: lead.token,
+    });
+    expect(status).toBe(200);
+    expect(body.dividends.map((d: { period: number; amount: number; dueDate: string }) => [d.period, d.amount, d.dueDate])).toEqual([
+      [2, 120, '2026-03-31T09:00:00.000Z'],
+      [3, 120, '2026-04-30T09:00:00.000Z'],
+    ]);
+  });
+
+  it('the statement and its export read investments and dividends as words (en, fr, de)', async () => {
+    for (const [lang, open, dividend, back] of [
+      ['en', 'Investment', 'Dividend', 'Investment returned'],
+      ['fr', 'Investissement', 'Dividende', 'Investissement remboursé'],
+      ['de', 'Anlage', 'Dividende', 'Anlage zurückgezahlt'],
+    ]) {
+      const csv = await server.call({
+        method: 'GET',
+        url: `/api/v1/funds/statement/${lead.id}?format=csv`,
+        token: lead.token,
+        headers: { 'x-lang': lang },
+      });
+      expect(csv.status).toBe(200);
+      const kinds = String(csv.body)
+        .split('\r\n')
+        .slice(8)
+        .map((line) => line.split(',')[1]);
+      // The funding adjustment, the opening, four dividends, the principal back.
+      expect(kinds.slice(1), lang).toEqual([open, dividend, dividend, dividend, dividend, back]);
+    }
+  });
 });
 
 describe('two scheduler nodes on one database', () => {
@@ -315,5 +354,73 @@ describe('a dividend entered by hand (four eyes)', () => {
       { kind: 'dividend', amount: '45.50' },
     ]);
     expect(await balances(owner.id)).toEqual({ available: 45.5, invested: 12_000 });
+  });
+});
+
+describe('GET /investment/stats', () => {
+  it('sums by hand: capital, active and ended, paid and to come, by frequency and month, within scope', async () => {
+    clock.set(new Date('2027-08-01T00:00:00Z'));
+    const staff = await server.user(root, { roles: ['regular'] });
+    const owner = await server.user(root, { roles: ['lead'], assignedTo: staff.id });
+    await adjust(server, root, owner.id, 3_000);
+    // A: €1,000 at 6 % yearly to 1 Aug 2029: 1 Aug 2028 and 1 Aug 2029, T = round(100,000 c × 0.06 × 2) = 12,000 c: €60 + €60.
+    const a = await post('/api/v1/investment', staff.token, {
+      name: 'A',
+      initialAmount: 1_000,
+      rentability: 6,
+      dividendFrequency: 'yearly',
+      expirationDate: '2029-08-01T00:00:00.000Z',
+      userId: owner.id,
+    });
+    // B: €2,000 at 3 % at the end, 31 Dec 2027: 152 days, T = round(200,000 c × 0.03 × 152/365) = round(2,498.63) = €24.99.
+    const b = await post('/api/v1/investment', staff.token, {
+      name: 'B',
+      initialAmount: 2_000,
+      rentability: 3,
+      dividendFrequency: 'end',
+      expirationDate: '2027-12-31T00:00:00.000Z',
+      userId: owner.id,
+    });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    // €10 by hand on A, completed by another.
+    const entered = await post('/api/v1/dividend', staff.token, { amount: 10, investmentId: a.body.id });
+    expect((await post(`/api/v1/dividend/${entered.body.id}/complete`, root, undefined)).status).toBe(200);
+    clock.set(new Date('2028-01-05T00:00:00Z'));
+    await server.app.services.scheduler.runDue('investment-dividends');
+
+    const zero = { count: 0, active: 0, ended: 0, investedCapital: 0, dividendsPaid: 0, dividendsToCome: 0 };
+    const expected = {
+      count: 2,
+      active: 1,
+      ended: 1,
+      investedCapital: 1_000,
+      // 24.99 + 10.
+      dividendsPaid: 34.99,
+      dividendsToCome: 120,
+      byFrequency: [
+        { frequency: 'monthly', ...zero },
+        { frequency: 'yearly', count: 1, active: 1, ended: 0, investedCapital: 1_000, dividendsPaid: 10, dividendsToCome: 120 },
+        { frequency: 'end', count: 1, active: 0, ended: 1, investedCapital: 0, dividendsPaid: 24.99, dividendsToCome: 0 },
+      ],
+      from: '2027-08-01',
+      to: '2028-08-31',
+    };
+    for (const token of [staff.token, owner.token]) {
+      const { status, body } = await server.call({ method: 'GET', url: '/api/v1/investment/stats?from=2027-08-01&to=2028-08-31', token });
+      expect(status).toBe(200);
+      const { overTime, ...figures } = body.stats;
+      expect(figures).toEqual(expected);
+      expect(overTime).toHaveLength(13);
+      expect(overTime.filter((m: { invested: number; paid: number; toCome: number }) => m.invested || m.paid || m.toCome)).toEqual([
+        { month: '2027-08', invested: 3_000, paid: 0, toCome: 0 },
+        { month: '2027-12', invested: 0, paid: 24.99, toCome: 0 },
+        { month: '2028-08', invested: 0, paid: 0, toCome: 60 },
+      ]);
+    }
+    const stranger = await server.user(root, { roles: ['regular'] });
+    const none = await server.call({ method: 'GET', url: '/api/v1/investment/stats', token: stranger.token });
+    expect(none.body.stats).toMatchObject({ ...zero });
+    const inverted = await server.call({ method: 'GET', url: '/api/v1/investment/stats?from=2028-01-01&to=2027-01-01', token: root });
+    expect(inverted.status).toBe(400);
   });
 });
