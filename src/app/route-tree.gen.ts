@@ -17,6 +17,7 @@ import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
 import { Route as AppCashFlowRouteImport } from './routes/_app/cash-flow'
 import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
+import { Route as AppInvestmentsRouteImport } from './routes/_app/investments'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -27,6 +28,8 @@ import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVerificationRouteImport } from './routes/_app/verification'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
 import { Route as AppDepositsNewRouteImport } from './routes/_app/deposits_.new'
+import { Route as AppInvestmentsInvestmentIdRouteImport } from './routes/_app/investments_.$investmentId'
+import { Route as AppInvestmentsCalculatorRouteImport } from './routes/_app/investments_.calculator'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads_.$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads_.import'
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects_.$projectId'
@@ -68,6 +71,11 @@ const AppCashFlowRoute = AppCashFlowRouteImport.update({
 const AppDepositsRoute = AppDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvestmentsRoute = AppInvestmentsRouteImport.update({
+  id: '/investments',
+  path: '/investments',
   getParentRoute: () => AppRoute,
 } as any)
 const AppLeadsRoute = AppLeadsRouteImport.update({
@@ -120,6 +128,18 @@ const AppDepositsNewRoute = AppDepositsNewRouteImport.update({
   path: '/deposits/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvestmentsInvestmentIdRoute =
+  AppInvestmentsInvestmentIdRouteImport.update({
+    id: '/investments_/$investmentId',
+    path: '/investments/$investmentId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppInvestmentsCalculatorRoute =
+  AppInvestmentsCalculatorRouteImport.update({
+    id: '/investments_/calculator',
+    path: '/investments/calculator',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppLeadsLeadIdRoute = AppLeadsLeadIdRouteImport.update({
   id: '/leads_/$leadId',
   path: '/leads/$leadId',
@@ -144,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/campaigns': typeof AppCampaignsRoute
   '/cash-flow': typeof AppCashFlowRoute
   '/deposits': typeof AppDepositsRoute
+  '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
@@ -154,6 +175,8 @@ export interface FileRoutesByFullPath {
   '/verification': typeof AppVerificationRoute
   '/withdrawals': typeof AppWithdrawalsRoute
   '/deposits/new': typeof AppDepositsNewRoute
+  '/investments/$investmentId': typeof AppInvestmentsInvestmentIdRoute
+  '/investments/calculator': typeof AppInvestmentsCalculatorRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
@@ -165,6 +188,7 @@ export interface FileRoutesByTo {
   '/campaigns': typeof AppCampaignsRoute
   '/cash-flow': typeof AppCashFlowRoute
   '/deposits': typeof AppDepositsRoute
+  '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
@@ -176,6 +200,8 @@ export interface FileRoutesByTo {
   '/withdrawals': typeof AppWithdrawalsRoute
   '/': typeof AppIndexRoute
   '/deposits/new': typeof AppDepositsNewRoute
+  '/investments/$investmentId': typeof AppInvestmentsInvestmentIdRoute
+  '/investments/calculator': typeof AppInvestmentsCalculatorRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
@@ -189,6 +215,7 @@ export interface FileRoutesById {
   '/_app/campaigns': typeof AppCampaignsRoute
   '/_app/cash-flow': typeof AppCashFlowRoute
   '/_app/deposits': typeof AppDepositsRoute
+  '/_app/investments': typeof AppInvestmentsRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/profile': typeof AppProfileRoute
@@ -200,6 +227,8 @@ export interface FileRoutesById {
   '/_app/withdrawals': typeof AppWithdrawalsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/deposits_/new': typeof AppDepositsNewRoute
+  '/_app/investments_/$investmentId': typeof AppInvestmentsInvestmentIdRoute
+  '/_app/investments_/calculator': typeof AppInvestmentsCalculatorRoute
   '/_app/leads_/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads_/import': typeof AppLeadsImportRoute
   '/_app/projects_/$projectId': typeof AppProjectsProjectIdRoute
@@ -214,6 +243,7 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/cash-flow'
     | '/deposits'
+    | '/investments'
     | '/leads'
     | '/platform'
     | '/profile'
@@ -224,6 +254,8 @@ export interface FileRouteTypes {
     | '/verification'
     | '/withdrawals'
     | '/deposits/new'
+    | '/investments/$investmentId'
+    | '/investments/calculator'
     | '/leads/$leadId'
     | '/leads/import'
     | '/projects/$projectId'
@@ -235,6 +267,7 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/cash-flow'
     | '/deposits'
+    | '/investments'
     | '/leads'
     | '/platform'
     | '/profile'
@@ -246,6 +279,8 @@ export interface FileRouteTypes {
     | '/withdrawals'
     | '/'
     | '/deposits/new'
+    | '/investments/$investmentId'
+    | '/investments/calculator'
     | '/leads/$leadId'
     | '/leads/import'
     | '/projects/$projectId'
@@ -258,6 +293,7 @@ export interface FileRouteTypes {
     | '/_app/campaigns'
     | '/_app/cash-flow'
     | '/_app/deposits'
+    | '/_app/investments'
     | '/_app/leads'
     | '/_app/platform'
     | '/_app/profile'
@@ -269,6 +305,8 @@ export interface FileRouteTypes {
     | '/_app/withdrawals'
     | '/_app/'
     | '/_app/deposits_/new'
+    | '/_app/investments_/$investmentId'
+    | '/_app/investments_/calculator'
     | '/_app/leads_/$leadId'
     | '/_app/leads_/import'
     | '/_app/projects_/$projectId'
@@ -335,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/deposits'
       fullPath: '/deposits'
       preLoaderRoute: typeof AppDepositsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/investments': {
+      id: '/_app/investments'
+      path: '/investments'
+      fullPath: '/investments'
+      preLoaderRoute: typeof AppInvestmentsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/leads': {
@@ -407,6 +452,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDepositsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/investments_/$investmentId': {
+      id: '/_app/investments_/$investmentId'
+      path: '/investments/$investmentId'
+      fullPath: '/investments/$investmentId'
+      preLoaderRoute: typeof AppInvestmentsInvestmentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/investments_/calculator': {
+      id: '/_app/investments_/calculator'
+      path: '/investments/calculator'
+      fullPath: '/investments/calculator'
+      preLoaderRoute: typeof AppInvestmentsCalculatorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/leads_/$leadId': {
       id: '/_app/leads_/$leadId'
       path: '/leads/$leadId'
@@ -437,6 +496,7 @@ interface AppRouteChildren {
   AppCampaignsRoute: typeof AppCampaignsRoute
   AppCashFlowRoute: typeof AppCashFlowRoute
   AppDepositsRoute: typeof AppDepositsRoute
+  AppInvestmentsRoute: typeof AppInvestmentsRoute
   AppLeadsRoute: typeof AppLeadsRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -448,6 +508,8 @@ interface AppRouteChildren {
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppDepositsNewRoute: typeof AppDepositsNewRoute
+  AppInvestmentsInvestmentIdRoute: typeof AppInvestmentsInvestmentIdRoute
+  AppInvestmentsCalculatorRoute: typeof AppInvestmentsCalculatorRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
@@ -459,6 +521,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCampaignsRoute: AppCampaignsRoute,
   AppCashFlowRoute: AppCashFlowRoute,
   AppDepositsRoute: AppDepositsRoute,
+  AppInvestmentsRoute: AppInvestmentsRoute,
   AppLeadsRoute: AppLeadsRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProfileRoute: AppProfileRoute,
@@ -470,6 +533,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppWithdrawalsRoute: AppWithdrawalsRoute,
   AppIndexRoute: AppIndexRoute,
   AppDepositsNewRoute: AppDepositsNewRoute,
+  AppInvestmentsInvestmentIdRoute: AppInvestmentsInvestmentIdRoute,
+  AppInvestmentsCalculatorRoute: AppInvestmentsCalculatorRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,

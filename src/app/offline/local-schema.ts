@@ -55,6 +55,9 @@ export const MAIN_PARTITION: Partial<Record<MirroredEntityName, string>> = { use
 export const NULLABLE_SORTS: Partial<Record<MirroredEntityName, readonly string[]>> = {
   user: ['lastLogin'],
   order: ['profit', 'expiration'],
+  // An ended investment has no next dividend; a hand-entered dividend has no period nor due date.
+  investment: ['nextDueAt'],
+  dividend: ['dueDate', 'period'],
 };
 
 /** Never worth an index: nobody lists records by their version. */
@@ -82,8 +85,10 @@ const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> =
  * The version of the local schema: bump it whenever `tableSpec` changes. Dexie compares it with the
  * installed database and adds or drops indexes in place; every row, the outbox's included, stays.
  * 4: the ledger's read-only mirrors (accounts, ledger entries), pulled from 0 once (database.ts).
+ * 5: investments and dividends indexed by status, dates and period (the wealth screens sort on them);
+ * the pull from 0 gives records mirrored before they had these fields their values.
  */
-export const LOCAL_SCHEMA_VERSION = 4;
+export const LOCAL_SCHEMA_VERSION = 5;
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes

@@ -17,7 +17,16 @@ import { VerificationBadge } from '../../ui/person-badges.tsx';
  * `campaigns` is the campaigns feature's panel and `funds` the money figures, both composed in by the
  * route (features do not import each other).
  */
-export function DashboardScreen({ campaigns, funds }: { campaigns?: ReactNode; funds?: ReactNode } = {}) {
+export function DashboardScreen({
+  campaigns,
+  funds,
+  wealth,
+}: {
+  campaigns?: ReactNode;
+  funds?: ReactNode;
+  /** The investments feature's figures: staff's invested capital and dividends with their period; a lead's investments. */
+  wealth?: ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
   const staff = mayDo(user?.roles ?? [], 'user.stats');
@@ -45,6 +54,7 @@ export function DashboardScreen({ campaigns, funds }: { campaigns?: ReactNode; f
               <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
                 {campaigns}
                 {funds ?? placeholder('funds')}
+                {wealth}
               </div>
             </div>
           }
@@ -62,6 +72,7 @@ export function DashboardScreen({ campaigns, funds }: { campaigns?: ReactNode; f
             </div>
           </Card>
           {funds ?? placeholder('funds')}
+          {wealth}
         </div>
       )}
     </>

@@ -30,10 +30,13 @@ export function LeadPage({
   leadId,
   documents,
   money,
+  investments,
 }: {
   leadId: string;
   documents?: (lead: EntityRecord, reload: () => void) => ReactNode;
   money?: ReactNode;
+  /** The investments feature's tab (the lead's investments, where staff open one for it). */
+  investments?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -149,6 +152,7 @@ export function LeadPage({
           items={[
             { value: 'profile', label: t('app.people.details'), content: profile },
             { value: 'money', label: t('app.money.tab'), content: money },
+            ...(investments ? [{ value: 'investments', label: t('app.nav.investments'), content: investments }] : []),
           ]}
         />
       ) : (

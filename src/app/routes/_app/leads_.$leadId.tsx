@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LeadInvestmentsTab } from '../../features/investments/wealth-figures.tsx';
 import { LeadPage } from '../../features/leads/lead-page.tsx';
 import { LeadMoney } from '../../features/money/lead-money.tsx';
 import { LeadDocuments } from '../../features/verification/lead-documents.tsx';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_app/leads_/$leadId')({
         leadId={leadId}
         documents={(lead, reload) => <LeadDocuments leadId={lead.id} onDecided={reload} />}
         money={<LeadMoney leadId={leadId} />}
+        investments={<LeadInvestmentsTab leadId={leadId} />}
       />
     );
   },
