@@ -24,7 +24,16 @@ import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
 /** The ledger's transfer kinds a lead's available account sees (src/server/money: deposits, withdrawals, adjustments). */
-export const STATEMENT_KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_refund', 'adjustment_credit', 'adjustment_debit'] as const;
+export const STATEMENT_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_refund',
+  'adjustment_credit',
+  'adjustment_debit',
+  'investment_open',
+  'investment_return',
+  'dividend',
+] as const;
 
 const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });
 const cellStyle = css({ py: '2', px: '2', textAlign: 'start', borderTopWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' });
