@@ -218,10 +218,26 @@ describe('money: withdrawals, staff actions, billing, cash flow (en)', () => {
     const { page } = staff;
     await page.goto(`${server.url}/withdrawals`);
     await visible(rowOf(page, '€12,000.00'));
+    // Needs two approvals: Complete is not offered yet, and the row says how many it has.
+    await expect.poll(() => textOf(rowOf(page, '€12,000.00').getByTestId('approvals')), { timeout: 20_000 }).toBe('0 of 2 approvals');
+    await rowOf(page, '€12,000.00').getByRole('button', { name: 'Row actions' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Approve', exact: true }));
+    expect(await page.getByRole('menuitem', { name: 'Complete', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await act(page, '€12,000.00', 'Approve');
     await expect
       .poll(async () => (await listOf('withdrawal')).find((w) => w.amount === 12_000)?.approvedBy?.length, { timeout: 20_000 })
       .toBe(1);
+    // Who approved is named, and is not offered Approve again.
+    await expect
+      .poll(() => textOf(rowOf(page, '€12,000.00').getByTestId('approvals')), { timeout: 20_000 })
+      .toBe('1 of 2 approvals: Root Admin');
+    await rowOf(page, '€12,000.00').getByRole('button', { name: 'Row actions' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Fail', exact: true }));
+    expect(await page.getByRole('menuitem', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Complete', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'money-withdrawals-approvals-desktop-light');
 
     const alma = await launchBrowser();
     try {

@@ -24,7 +24,7 @@ export function Approvals({
         ? t('app.money.approvals.notNeeded')
         : t('app.money.approvals.progress', { done: approvers.length, count: needed }) + (names ? `: ${names}` : '');
   return (
-    <span data-testid="approvals" data-count={approvers.length} data-needed={needed ?? ''}>
+    <span data-testid="approvals" data-count={approvers.length} data-needed={needed ?? ''} title={text}>
       {text}
     </span>
   );
