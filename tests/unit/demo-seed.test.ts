@@ -88,18 +88,23 @@ describe('demo seed', () => {
   });
 
   it('books deposits and withdrawals through the ledger: each lead account equals what its records say, and the ledger check passes', async () => {
-    // Available = completed deposits − withdrawals not failed; held = pending withdrawals (DESIGN.md §6).
+    // Available = completed deposits − withdrawals not failed − principal still invested + dividends paid;
+    // held = pending withdrawals; invested = the principal of active investments (DESIGN.md §6, §10).
     const mismatches = await rows(
       a.app,
       `with expected as (
          select u.id,
            coalesce((select sum(amount) from deposits d where d.user_id = u.id and d.status = 'completed'), 0)
-             - coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status <> 'failed'), 0) as available,
-           coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status = 'pending'), 0) as held
+             - coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status <> 'failed'), 0)
+             - coalesce((select sum(initial_amount) from investments i where i.user_id = u.id and i.status = 'active'), 0)
+             + coalesce((select sum(amount) from dividends v where v.user_id = u.id and v.status = 'completed'), 0) as available,
+           coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status = 'pending'), 0) as held,
+           coalesce((select sum(initial_amount) from investments i where i.user_id = u.id and i.status = 'active'), 0) as invested
          from users u where 'lead' = any(u.roles))
        select e.id from expected e
        where e.available <> coalesce((select balance from accounts where lead_id = e.id and kind = 'available'), 0)
-          or e.held <> coalesce((select balance from accounts where lead_id = e.id and kind = 'withdrawal_hold'), 0)`,
+          or e.held <> coalesce((select balance from accounts where lead_id = e.id and kind = 'withdrawal_hold'), 0)
+          or e.invested <> coalesce((select balance from accounts where lead_id = e.id and kind = 'invested'), 0)`,
     );
     expect(mismatches).toEqual([]);
     const [{ n }] = await rows<{ n: number }>(a.app, `select count(*)::int n from transfers where source_entity = 'deposit'`);
@@ -110,6 +115,31 @@ describe('demo seed', () => {
     expect(w).toBeGreaterThan(0);
     const [{ total }] = await rows<{ total: string }>(a.app, `select coalesce(sum(balance), 0)::text total from accounts`);
     expect(Number(total)).toBe(0);
+  });
+
+  it("pays investments' past dividends by the scheduler's catch-up: every period due by then once, on its date; expired ones ended", async () => {
+    const frequencies = await rows<{ f: string; status: string }>(
+      a.app,
+      `select distinct dividend_frequency f, status from investments order by 1, 2`,
+    );
+    expect(frequencies.map((r) => r.f).filter((f, i, all) => all.indexOf(f) === i)).toEqual(['end', 'monthly', 'yearly']);
+    expect(frequencies.some((r) => r.status === 'ended')).toBe(true);
+    // Paid periods are exactly 1 … next_period − 1, each dated on or before the seed's day; nothing due is left.
+    const wrong = await rows(
+      a.app,
+      `select i.id from investments i left join dividends d on d.investment_id = i.id and d.period is not null
+       group by i.id, i.next_period having count(d.id) <> i.next_period - 1 or coalesce(max(d.period), 0) <> i.next_period - 1
+         or coalesce(max(d.due_date), '2000-01-01') > '${NOW.toISOString()}'
+       union all select id from investments where next_due_at <= '${NOW.toISOString()}'
+       union all select id from investments where status = 'ended' and next_due_at is not null`,
+    );
+    expect(wrong).toEqual([]);
+    const [{ paid, booked }] = await rows<{ paid: number; booked: number }>(
+      a.app,
+      `select (select count(*)::int from dividends where amount > 0) paid, (select count(*)::int from transfers where kind = 'dividend') booked`,
+    );
+    expect(paid).toBeGreaterThan(5);
+    expect(booked).toBe(paid);
   });
 
   it('signs in every demo account through the API, and /sync serves the lead its own records', async () => {

@@ -1,4 +1,4 @@
-import { count, eq, getTableName, sql } from 'drizzle-orm';
+import { and, count, eq, getTableName, inArray, lte, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { LEAD_LABELS, ORDER_TYPES } from '../../shared/constants.ts';
 import type { EntityName } from '../../shared/entities/index.ts';
@@ -30,6 +30,8 @@ import type { Actor } from '../context.ts';
 import { creditDeposit } from '../features/deposits/deposit-booking.ts';
 import { openLedger } from '../money/ledger.ts';
 import { holdWithdrawal, payWithdrawal, refundWithdrawal } from '../money/withdrawals.ts';
+import { payDue } from '../wealth/dividend-job.ts';
+import { bookOpening, firstWatermark, type InvestmentRow } from '../wealth/open-investment.ts';
 import type { FileStore } from '../uploads/file-store.ts';
 import { storeFiles } from '../uploads/store.ts';
 import { createRandom, type Random } from './random.ts';
@@ -367,6 +369,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         if (withdrawal.status === 'completed') await payWithdrawal(work, withdrawal);
         if (withdrawal.status === 'failed') await refundWithdrawal(work, withdrawal);
       }
+      // Investments as openInvestment books them (principal available → invested), then the scheduler's
+      // catch-up up to now: every period due paid once on its date, the expired ones ended, principal back.
+      for (const row of block.investments) await bookOpening(work, row as InvestmentRow);
+      const opened = block.investments.map((row) => row.id as string);
+      if (opened.length) {
+        const due = await tx
+          .select()
+          .from(investments)
+          .where(and(inArray(investments.id, opened), lte(investments.nextDueAt, new Date(now))));
+        await payDue(work, due, new Date(now));
+      }
       await ledger.settle();
       if (booked.length) {
         await writeChanges(tx, booked);
@@ -537,27 +550,26 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
           const at = later();
           const amount = Math.floor(random.int(cents(project.minimumAmount), spendable) / 10_000) * 10_000;
           if (amount >= cents(project.minimumAmount)) {
+            // Of several ages: a short one may have ended by now. Its dividends are the scheduler's (bookMoney).
+            const months = random.chance(0.3) ? random.int(1, 4) : project.duration;
+            // Some are entered by staff outside any project, at a frequency of their own.
+            const standalone = random.chance(0.3);
             const investment = {
               ...record(at),
               userId: leadId,
-              projectId: project.id,
-              name: project.name,
+              projectId: standalone ? null : project.id,
+              name: standalone ? `${project.name} · private placement` : project.name,
               initialAmount: euros(amount),
               rentability: project.rentability,
-              expirationDate: new Date(addMonths(at, project.duration)),
-              dividendFrequency: project.dividendFrequency,
+              startDate: new Date(at),
+              expirationDate: new Date(addMonths(at, months)),
+              dividendFrequency: standalone ? random.pick(['monthly', 'yearly', 'end'] as const) : project.dividendFrequency,
+              status: 'active',
+              createdBy: assignedTo ?? adminId,
             };
-            block.investments.push(investment);
+            block.investments.push({ ...investment, ...firstWatermark(investment) });
+            // Dividends are not added to `spendable`: later events may be dated before a payment.
             spendable -= amount;
-            if (project.dividendFrequency === 'monthly') {
-              const monthly = Math.round((amount * project.rentability) / 100 / 12);
-              for (let month = 1; addMonths(at, month) <= now; month++) {
-                const paid = addMonths(at, month);
-                const dividend = { ...record(paid), userId: leadId, investmentId: investment.id, amount: euros(monthly) };
-                block.dividends.push(dividend);
-                // Not added to `spendable`: later events may be dated before this payment.
-              }
-            }
           }
         }
       }
