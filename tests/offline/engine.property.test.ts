@@ -392,11 +392,13 @@ describe('offline engine, property-based', () => {
             await b.engine.pull();
             const mine = (await a.engine.db.records('campaign').bulkGet(campaigns)).filter((r) => r !== undefined);
             expect(new Map(mine.map((r) => [r.id, r.name]))).toEqual(expectedCampaigns);
-            for (const side of [a, b]) {
+            for (const [who, side] of [
+              ['my mirror', a],
+              ['their mirror', b],
+            ] as const) {
               const local = (await side.engine.db.records('project').bulkGet(projects)).filter((r) => r !== undefined);
-              expect(new Map(local.map((r) => [r.id, { name: r.name, text: (r.description as { en: string }).en }]))).toEqual(
-                expectedProjects,
-              );
+              const found = new Map(local.map((r) => [r.id, { name: r.name, text: (r.description as { en: string }).en }]));
+              expect(found, who).toEqual(expectedProjects);
             }
           } finally {
             await stop(a.engine);
