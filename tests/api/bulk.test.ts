@@ -242,7 +242,8 @@ describe('bulk work on a filtered set', () => {
     const deposit = (userId: string) =>
       server.call({ method: 'POST', url: '/api/v1/deposit', token: root, payload: { amount: 100, status: 'pending', userId } });
     const paid = await deposit(booked);
-    expect((await server.call({ method: 'POST', url: `/api/v1/deposit/${paid.body.id}/complete`, token: root })).status).toBe(200);
+    // Four eyes (DESIGN.md §6): root entered it, a second person completes it.
+    expect((await server.call({ method: 'POST', url: `/api/v1/deposit/${paid.body.id}/complete`, token: admin.token })).status).toBe(200);
     await deposit(open);
 
     const all = [booked, open, ...plain];
