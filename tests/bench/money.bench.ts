@@ -10,8 +10,9 @@
  * HTTP clients and the raw SQL side run in this process and do not share the server's thread.
  * Per database:
  * 1. `TRANSFERS` ledger transfers from 20 concurrent clients through the API over real HTTP
- *    (POST /funds/adjustment: the transfer plus its audit row, notification, change log and
- *    idempotent answer), against the same transfers as raw SQL from 10 pooled connections in this
+ *    (POST /adjustment/:id/complete, the second person booking an adjustment entered beforehand,
+ *    untimed, with POST /funds/adjustment (four eyes): the transfer plus its audit row,
+ *    notification, change log and idempotent answer), against the same transfers as raw SQL from 10 pooled connections in this
  *    process, on the same database (lock the lead's account, book its side, then the house side last,
  *    as the ledger does): the API's cost over the ledger's own. The server's CPU time per transfer is
  *    read from the server process itself.
@@ -166,6 +167,23 @@ async function runEngine(engine: Engine, runner: Runner, version: string, worker
     const login = async (email: string, password: string) =>
       (await json(client, 'POST', '/api/v1/auth/login', undefined, { email, password })).body.token as string;
     const root = await login(ROOT.email, ROOT.password);
+    // Four eyes (DESIGN.md §6): root enters each adjustment, a second admin completes (books) it.
+    const second = await json(client, 'POST', '/api/v1/user', root, {
+      firstName: 'Bench',
+      lastName: 'Second',
+      email: 'bench-second@bench.local',
+      password: 'secret123',
+      roles: ['admin'],
+    });
+    if (second.status !== 201) throw new Error(`second admin: ${second.status} ${JSON.stringify(second.body)}`);
+    const completer = await login('bench-second@bench.local', 'secret123');
+    const enter = async (userId: string, reason: string) => {
+      const entered = await json(client, 'POST', '/api/v1/funds/adjustment', root, { userId, amount: 1, direction: 'credit', reason });
+      if (entered.status !== 201) throw new Error(`enter: ${entered.status} ${JSON.stringify(entered.body)}`);
+      return entered.body.id as string;
+    };
+    const complete = (id: string) =>
+      json(client, 'POST', `/api/v1/adjustment/${id}/complete`, completer, undefined, { 'idempotency-key': randomUUID() });
 
     // 20 leads, one per client, each credited first so debits never run dry.
     const leads: { id: string; token: string }[] = [];
@@ -185,13 +203,8 @@ async function runEngine(engine: Engine, runner: Runner, version: string, worker
     // 1. API and raw SQL take turns, ROUNDS each, so both see the same load on a shared machine. One
     // untimed credit per lead first opens the accounts the raw SQL books on (and warms the route up).
     for (const lead of leads) {
-      const opened = await json(client, 'POST', '/api/v1/funds/adjustment', root, {
-        userId: lead.id,
-        amount: 1,
-        direction: 'credit',
-        reason: 'bench warm-up',
-      });
-      if (opened.status !== 201) throw new Error(`warm-up: ${opened.status} ${JSON.stringify(opened.body)}`);
+      const opened = await complete(await enter(lead.id, 'bench warm-up'));
+      if (opened.status !== 200) throw new Error(`warm-up: ${opened.status} ${JSON.stringify(opened.body)}`);
     }
     const { rows: accounts } = await pool.query<{ id: string; lead_id: string | null }>(
       `select id, lead_id from accounts where kind in ('available', 'adjustments')`,
@@ -206,18 +219,18 @@ async function runEngine(engine: Engine, runner: Runner, version: string, worker
     let rawCpu = 0;
     const perRound = Math.ceil(TRANSFERS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
-      // Through the API: a credit of 1.00 € per transfer, every client on its own lead.
+      // Through the API: a credit of 1.00 € per transfer, every client on its own lead, entered
+      // untimed first and then booked by the second admin (the timed part).
+      const entered: string[][] = leads.map(() => []);
+      await concurrently(perRound, CLIENTS, async (i, worker) => {
+        entered[worker].push(await enter(leads[worker].id, `bench ${round}.${i}`));
+      });
       const before = await server.cpu();
-      apiMs += await concurrently(perRound, CLIENTS, async (i, worker) => {
-        const answer = await json(
-          client,
-          'POST',
-          '/api/v1/funds/adjustment',
-          root,
-          { userId: leads[worker].id, amount: 1, direction: 'credit', reason: `bench ${round}.${i}` },
-          { 'idempotency-key': randomUUID() },
-        );
-        if (answer.status !== 201) failures++;
+      apiMs += await concurrently(perRound, CLIENTS, async (_, worker) => {
+        // Its own lead's when it has one left (no two clients on one account), else the fullest list's.
+        const list = entered[worker].length ? entered[worker] : entered.reduce((a, b) => (b.length > a.length ? b : a));
+        const answer = await complete(list.pop()!);
+        if (answer.status !== 200) failures++;
       });
       const after = await server.cpu();
       serverCpu += cpuMs(after) - cpuMs(before);
@@ -307,7 +320,7 @@ function report(results: Result[], runner: Runner, skipped: string | undefined, 
       results.flatMap((r) => [
         [
           label(r),
-          'transfers through the API (POST /funds/adjustment, HTTP)',
+          'transfers through the API (POST /adjustment/:id/complete, HTTP)',
           thousands(r.transfers),
           String(CLIENTS),
           ms(r.apiMs),

@@ -254,7 +254,7 @@ const markdown = [
   '',
   'How it is measured (`npm run bench scaling`, or `npx tsx tests/bench/scaling.bench.ts`; `BENCH_SECONDS` per round, default 12):',
   `- Two server processes (\`${runner.label}\`, CLUSTER=1, the same DATABASE_URL and JWT_SECRET, a DATA_DIR each) started together on a new database; LOG_LEVEL=warn.`,
-  `- The workload, one cycle per connection: POST /auth/login (root, a real password check), GET /user and /campaign (first page of 20), GET /setting, GET /funds/available/:lead, POST /campaign, POST /comment, POST /funds/adjustment (a 1.25 credit to one of ${LEADS} leads, a new Idempotency-Key each).`,
+  `- The workload, one cycle per connection: POST /auth/login (root, a real password check), GET /user and /campaign (first page of 20), GET /setting, GET /funds/available/:lead, POST /campaign, POST /comment, POST /funds/adjustment (a 1.25 credit entered for one of ${LEADS} leads, pending until a second person completes it, a new Idempotency-Key each).`,
   `- autocannon in this process, ${CONNECTIONS} keep-alive connections in all: "one node" sends all of them to node A (node B idles), "two nodes" ${CONNECTIONS / 2} to each (what a round-robin load balancer does). ${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${SECONDS} s alternating the order; figures over all rounds. Every answer's time is kept; p50/p99 are nearest-rank over them.`,
   '- The machine has 2 cores shared by both nodes, PostgreSQL, autocannon and other work (tests, browsers, other benchmarks): two nodes cannot use more CPU than one here, so the ratio shows the cost of spreading and sharing one database, not the gain of a second machine. Absolute figures move between runs.',
   '',
