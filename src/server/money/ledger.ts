@@ -384,6 +384,95 @@ export async function transferMany(work: LedgerWork, requests: readonly Transfer
   return results;
 }
 
+/**
+ * Books many credits from one house account to leads' accounts in one statement, however many (the
+ * scheduler's dividends: 500 a transaction): the causes claimed (a cause booked already is skipped),
+ * each lead account raised once by its total, its entries written in request order with their running
+ * balances; the house side waits for `settle` like every other. Only credits: a lead's balance only
+ * rises, so no refusal is possible. The number of transfers booked.
+ */
+export async function creditMany(work: LedgerWork, requests: readonly TransferRequest[]): Promise<number> {
+  if (!requests.length) return 0;
+  const house = requests[0].from;
+  if (!('house' in house)) throw new Error('ledger: creditMany books from a house account');
+  for (const request of requests) {
+    checkAmount(request.amountCents);
+    if (!('house' in request.from) || request.from.house !== house.house || !('lead' in request.to))
+      throw new Error('ledger: creditMany books from one house account to leads');
+  }
+  const { tx } = work;
+  const houseLegs = openLedgers.get(tx);
+  if (!houseLegs) throw new Error('ledger: book inside a transaction whose owner opened the ledger (openLedger) and settles it');
+  const actorId = work.actor ? (work.actor.impersonatorId ?? work.actor.id) : null;
+  // Opens what is missing and locks the lead accounts, in id order, before the statement finds them.
+  await lockAccounts(tx, [house, ...requests.map((r) => r.to)]);
+  const rows = requests.map((r, ord) => {
+    const to = r.to as { lead: string; kind: LeadAccountKind };
+    return {
+      ord,
+      id: uuidv7(),
+      entry: uuidv7(),
+      lead: to.lead,
+      kind: to.kind,
+      amount: centsToNumeric(r.amountCents),
+      source_entity: r.cause.sourceEntity,
+      source_id: r.cause.sourceId,
+      cause: r.cause.kind,
+      memo: r.memo ?? null,
+    };
+  });
+  const result = (await tx.execute(sql`
+    with req as (
+      select r.*, a.id as account_id from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(ord int, id uuid, entry uuid, lead uuid, kind text, amount numeric, source_entity text, source_id uuid, cause text, memo text)
+      join accounts a on a.lead_id = r.lead and a.kind = r.kind
+    ), house as (
+      select id from accounts where lead_id is null and kind = ${house.house}
+    ), claimed as (
+      insert into transfers (id, source_entity, source_id, kind, amount, from_account_id, to_account_id, actor_id, memo)
+      select req.id, req.source_entity, req.source_id, req.cause, req.amount, house.id, req.account_id, ${actorId}::uuid, req.memo
+      from req, house order by req.ord
+      on conflict do nothing
+      returning id
+    ), booked as (
+      select req.*, sum(req.amount) over (partition by req.account_id order by req.ord) as running
+      from req where req.id in (select id from claimed)
+    ), moved as (
+      update accounts a set balance = a.balance + t.total, version = a.version + 1, date_last_update = now()
+      from (select account_id, sum(amount) as total from booked group by 1) t
+      where a.id = t.account_id
+      returning a.id, a.balance - t.total as opening
+    ), entries as (
+      insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
+      select b.entry, b.id, b.account_id, b.lead, b.kind, b.cause, b.source_entity, b.source_id, b.amount,
+        m.opening + b.running - b.amount, m.opening + b.running
+      from booked b join moved m on m.id = b.account_id
+      order by b.ord
+      returning 1
+    )
+    select b.ord, b.id, b.entry, b.account_id, (select id from house) as house_id, (select count(*) from entries)::int as written
+    from booked b order by b.ord`)) as unknown as {
+    rows: { ord: number; id: string; entry: string; account_id: string; house_id: string; written: number }[];
+  };
+  const booked = result.rows;
+  if (!booked.length) return 0;
+  const houseAccount: AccountRow = { id: booked[0].house_id, leadId: null, kind: house.house };
+  const touched = new Map<string, AccountRow>([[houseAccount.id, houseAccount]]);
+  for (const row of booked) {
+    const request = requests[row.ord];
+    const lead = (request.to as { lead: string }).lead;
+    const houseEntry = uuidv7();
+    houseLegs.push({ entryId: houseEntry, transferId: row.id, account: houseAccount, cents: -request.amountCents, cause: request.cause });
+    touched.set(row.account_id, { id: row.account_id, leadId: lead, kind: (request.to as { kind: string }).kind });
+    work.changed([
+      { entity: 'ledger-entry', recordId: row.entry, op: 'upsert', audience: [lead], leadsOf: [lead] },
+      { entity: 'ledger-entry', recordId: houseEntry, op: 'upsert', audience: [], leadsOf: undefined },
+    ]);
+  }
+  work.changed([...touched.values()].map(accountChange));
+  return booked.length;
+}
+
 /** Books one transfer; `booked: false` when its cause was booked already (a replay or a retry). */
 export async function transfer(work: LedgerWork, request: TransferRequest): Promise<TransferResult> {
   const [result] = await transferMany(work, [request]);

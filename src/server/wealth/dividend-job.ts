@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { toCents } from '../../shared/money.ts';
 import { investments } from '../db/schema.ts';
 import type { Work } from '../http/mutate.ts';
-import { transferMany, type TransferRequest } from '../money/ledger.ts';
+import { creditMany, transferMany, type TransferRequest } from '../money/ledger.ts';
 import { defineBatchJob } from '../scheduler/define-job.ts';
 import { dividendCause } from './dividend-actions.ts';
 import { investmentCause, scheduleOf, type InvestmentRow } from './open-investment.ts';
@@ -68,18 +68,21 @@ export async function payDue(work: Work, rows: readonly InvestmentRow[], now: Da
       returning id, investment_id, user_id, amount::text`)) as unknown as { rows: Inserted[] };
     inserted.push(...result.rows);
   }
-  const requests: TransferRequest[] = [];
+  const credits: TransferRequest[] = [];
   for (const dividend of inserted) {
     const cents = toCents(Number(dividend.amount));
     // A rate of 0 % pays nothing: the period is marked paid, no transfer of zero is booked.
     if (cents > 0)
-      requests.push({
+      credits.push({
         from: { house: 'dividends' },
         to: { lead: dividend.user_id, kind: 'available' },
         amountCents: cents,
         cause: dividendCause(dividend.id),
       });
   }
+  // Dividends in one statement; the principals that come back (a few a pass) one by one.
+  await creditMany(work, credits);
+  const requests: TransferRequest[] = [];
   for (const { row, plan } of plans) {
     if (plan.ends)
       requests.push({
