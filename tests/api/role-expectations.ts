@@ -188,6 +188,33 @@ export const ACTS_ON: Record<PersonAction, Record<MatrixRole, Record<MatrixRole,
  * same person). A deposit here belongs to regular's own lead; an adjustment is admin's (entered and
  * completed by admins only). 422 is SECOND_PERSON_REQUIRED, whatever the role, root included.
  */
+/**
+ * The wealth routes beside the standard set (DESIGN.md §10), by the reader's role and whose investment
+ * it is ('assigned': a regular's own lead's; 'own': the lead's; 'other': a lead nobody here holds). A
+ * schedule is read as its investment is (404 outside the scope); statistics answer everyone signed in,
+ * counting only what they see: `stats` is the number of investments each counts of one each.
+ */
+export const WEALTH_READS: { schedule: Record<MatrixRole, Partial<Record<Ownership, number>>>; stats: Record<MatrixRole, number> } = {
+  schedule: {
+    root: { assigned: 200, other: 200 },
+    admin: { assigned: 200, other: 200 },
+    regular: { assigned: 200, other: 404 },
+    lead: { own: 200, other: 404 },
+  },
+  stats: { root: 2, admin: 2, regular: 1, lead: 1 },
+};
+
+/**
+ * A dividend entered by hand (DESIGN.md §10, four eyes): rows the role of who entered it (on a regular's
+ * own lead), columns who completes it (the same role is the same person). 422 is SECOND_PERSON_REQUIRED.
+ */
+//                                                 completed by:  root admin regular lead
+export const DIVIDEND_FOUR_EYES: Record<Exclude<MatrixRole, 'lead'>, Record<MatrixRole, number>> = {
+  root: /*                                    */ { root: 422, admin: 200, regular: 200, lead: 403 },
+  admin: /*                                   */ { root: 200, admin: 422, regular: 200, lead: 403 },
+  regular: /*                                 */ { root: 200, admin: 200, regular: 422, lead: 403 },
+};
+
 export const FOUR_EYES_CREDITS = ['deposit', 'adjustment'] as const;
 export type FourEyesCredit = (typeof FOUR_EYES_CREDITS)[number];
 //                                                     completed by:  root admin regular lead
