@@ -88,3 +88,67 @@ describe('money record history', () => {
     expect((await history('deposit', depositId, other.token)).status).toBe(404);
   });
 });
+
+describe('list exports: what the filters show, in words, numbers as numbers', () => {
+  const exportOf = (entity: string, token: string, query: Record<string, unknown> = {}, format = 'csv') => {
+    const params = new URLSearchParams({ format, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])) });
+    return server.call({ method: 'GET', url: `/api/v1/${entity}/export?${params}`, token, headers: { 'x-timezone': 'UTC' } });
+  };
+  const lines = (body: unknown) => String(body).split('\r\n');
+
+  beforeAll(async () => {
+    // A reference a spreadsheet would run as a formula: kept as text.
+    const entered = await post('/api/v1/deposit', regular.token, { userId: lead.id, amount: 7.25, transactionId: '=CMD()' });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+  });
+
+  it('deposits filtered by status: a header saying what, the rows with names, words and amounts', async () => {
+    const answer = await exportOf('deposit', regular.token, { filters: [{ field: 'status', values: ['completed'] }] });
+    expect(answer.status, String(answer.body)).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/text\/csv/);
+    const sheet = lines(answer.body);
+    expect(sheet.slice(0, 3)).toEqual(['Export of,Deposits', 'Filters,Status: Completed', 'Records,1']);
+    expect(sheet[3]).toMatch(/^Exported,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\) · Rémi Regular$/);
+    expect(sheet[4]).toBe('');
+    expect(sheet[5]).toBe('Date,Lead,Email,Amount (€),Status,Method,Transaction id,Reason,Entered by,Decided by');
+    expect(sheet.slice(6).map((line) => line.replace(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/, ''))).toEqual([
+      `Léa Martin,${lead.email},100.00,Completed,Bank transfer,BANK-1,,Rémi Regular,Ada Admin`,
+    ]);
+  });
+
+  it('unfiltered: every record in scope, a formula-like reference neutralised; another staff member exports none of them', async () => {
+    const all = lines((await exportOf('deposit', regular.token)).body);
+    expect(all[1]).toBe('Filters,None: every record you may see');
+    expect(all.slice(6).map((line) => line.split(',').slice(3, 7))).toEqual([
+      ['7.25', 'Pending', 'Bank transfer', "'=CMD()"],
+      ['100.00', 'Completed', 'Bank transfer', 'BANK-1'],
+    ]);
+    const none = lines((await exportOf('deposit', otherRegular.token)).body);
+    expect(none[2]).toBe('Records,0');
+    expect(none).toHaveLength(6);
+  });
+
+  it('withdrawals as xlsx: amounts are number cells, the reason as staff wrote it, in French', async () => {
+    const file = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/withdrawal/export?format=xlsx',
+      headers: { authorization: `Bearer ${admin.token}`, 'x-lang': 'fr' },
+    });
+    expect(file.statusCode).toBe(200);
+    const XLSX = await import('xlsx');
+    const sheet = XLSX.read(file.rawPayload, { type: 'buffer', cellFormula: true }).Sheets.Retraits;
+    expect(sheet.A1.v).toBe('Export de');
+    expect(sheet.B1.v).toBe('Retraits');
+    expect(sheet.F6.v).toBe('Moyen');
+    expect(sheet.B7.v).toBe('Léa Martin');
+    expect(sheet.D7).toMatchObject({ t: 'n', v: 30 });
+    expect(sheet.E7.v).toBe('Échoué');
+    expect(sheet.H7.v).toBe('IBAN closed');
+    expect(sheet.J7.v).toBe('Rémi Regular');
+  });
+
+  it('refuses what the list refuses: an unknown filter field, a bad format', async () => {
+    expect((await exportOf('deposit', regular.token, { filters: [{ field: 'cardNumber', values: ['4242'] }] })).status).toBe(400);
+    expect((await exportOf('deposit', regular.token, {}, 'pdf')).status).toBe(400);
+  });
+});

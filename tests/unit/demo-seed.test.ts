@@ -117,6 +117,32 @@ describe('demo seed', () => {
     expect(Number(total)).toBe(0);
   });
 
+  it('dates the ledger as the money moved, not as the seed ran: a deposit at its completion, a withdrawal at its request and decision', async () => {
+    const [{ deposits }] = await rows<{ deposits: number }>(
+      a.app,
+      `select count(*)::int deposits from ledger_entries e join deposits d on d.id = e.source_id
+       where e.kind = 'deposit' and e.date_creation <> d.date_last_update`,
+    );
+    expect(deposits).toBe(0);
+    const [{ holds }] = await rows<{ holds: number }>(
+      a.app,
+      `select count(*)::int holds from ledger_entries e join withdrawals w on w.id = e.source_id
+       where e.kind = 'withdrawal_hold' and e.date_creation <> w.date_creation`,
+    );
+    expect(holds).toBe(0);
+    // Nothing of it dated at the seeding (the real clock, after the demo's now).
+    const [{ later }] = await rows<{ later: number }>(
+      a.app,
+      `select count(*)::int later from ledger_entries where source_entity in ('deposit', 'withdrawal') and date_creation > '2026-06-01T00:00:00Z'`,
+    );
+    expect(later).toBe(0);
+    const [{ transfers }] = await rows<{ transfers: number }>(
+      a.app,
+      `select count(*)::int transfers from transfers where source_entity in ('deposit', 'withdrawal') and at > '2026-06-01T00:00:00Z'`,
+    );
+    expect(transfers).toBe(0);
+  });
+
   it("pays investments' past dividends by the scheduler's catch-up: every period due by then once, on its date; expired ones ended", async () => {
     const frequencies = await rows<{ f: string; status: string }>(
       a.app,

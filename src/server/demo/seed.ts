@@ -381,10 +381,33 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         await payDue(work, due, new Date(now));
       }
       await ledger.settle();
+      await dateAsRecords(block);
       if (booked.length) {
         await writeChanges(tx, booked);
         tally('changeLog', booked.length);
       }
+    }
+
+    /**
+     * The block's ledger rows dated as the money moved, not as the seed ran: a deposit's entries at its
+     * completion, a withdrawal's hold when it was asked for and its payment or refund when decided. A
+     * July deposit on the list is then a July line on the statement (issue 24). The seed only: the API
+     * books at the moment the money moves, so its dates are right by construction.
+     */
+    async function dateAsRecords(block: Block) {
+      const moments = [
+        ...block.deposits.filter((d) => d.status === 'completed').map((d) => ({ id: d.id, kind: 'deposit', at: d.dateLastUpdate })),
+        ...block.withdrawals.flatMap((w) => [
+          { id: w.id, kind: 'withdrawal_hold', at: w.dateCreation },
+          { id: w.id, kind: 'withdrawal_paid', at: w.dateLastUpdate },
+          { id: w.id, kind: 'withdrawal_refund', at: w.dateLastUpdate },
+        ]),
+      ].map((m) => ({ id: String(m.id), kind: m.kind, at: (m.at as Date).toISOString() }));
+      if (!moments.length) return;
+      const rows = sql`jsonb_to_recordset(${JSON.stringify(moments)}::jsonb) as m(id uuid, kind text, at timestamptz)`;
+      await tx.execute(sql`update ledger_entries e set date_creation = m.at, date_last_update = m.at
+        from ${rows} where e.source_id = m.id and e.kind = m.kind`);
+      await tx.execute(sql`update transfers t set at = m.at from ${rows} where t.source_id = m.id and t.kind = m.kind`);
     }
 
     /** One lead and its records, with a running balance so no ledger ever goes below zero. */

@@ -27,6 +27,7 @@ import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
 import { registerMoneyHistoryRoutes } from './history-routes.ts';
+import { registerMoneyListExports } from './list-export-routes.ts';
 import { balancesOf } from './ledger.ts';
 import { SHEET_TYPES, sheetCsv, sheetXlsx } from '../exports/sheet.ts';
 import { statementPage, statementSheet } from './statement.ts';
@@ -67,6 +68,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
   const { db } = app.services;
   // A money record's history sits with the statement it explains.
   registerMoneyHistoryRoutes(app);
+  registerMoneyListExports(app);
   const tags = ['funds'];
   // Adjustments are listed and read like any record (admins; the money screens list them); entered by
   // the route below and moved by their actions, never by the standard create, patch or delete.

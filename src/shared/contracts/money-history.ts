@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { apiErrorSchema, errorResponses, idParams } from './common.ts';
+import { oneOf } from '../fields.ts';
+import { listQuerySchema } from '../list-params.ts';
+import { apiErrorSchema, errorResponses, fileAnswer, idParams } from './common.ts';
 
 /** A person named in a record's history: name and email (namesakes), or null when the reader may not know who. */
 const personAnswer = z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable();
@@ -29,3 +31,15 @@ export const moneyHistoryContract = {
 };
 
 export type MoneyHistory = z.output<(typeof moneyHistoryContract.response)[200]>;
+
+/**
+ * `GET /api/v1/deposit/export` and `GET /api/v1/withdrawal/export`: the list's own filters, search and
+ * sort (as `GET /{entity}` takes them) and the file's format; the answer is the file.
+ */
+export const moneyListExportContract = {
+  querystring: listQuerySchema
+    .pick({ filters: true, sorts: true, q: true })
+    .extend({ format: oneOf(['csv', 'xlsx']).default('csv') })
+    .strict(),
+  response: { 200: fileAnswer('The list as csv or xlsx'), ...errorResponses },
+};
