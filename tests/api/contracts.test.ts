@@ -23,6 +23,8 @@ const NO_BODY = new Set(['post /api/v1/auth/reset-password/{id}', 'post /api/v1/
 const SWITCHED_OFF = new Set([
   'delete /api/v1/withdrawal/{id}',
   'delete /api/v1/withdrawal/batch',
+  // Investments and dividends are money records too (DESIGN.md §10).
+  ...['investment', 'dividend'].flatMap((name) => [`delete /api/v1/${name}/{id}`, `delete /api/v1/${name}/batch`]),
   ...['account', 'ledger-entry'].flatMap((name) => [
     `post /api/v1/${name}`,
     `post /api/v1/${name}/batch`,

@@ -357,6 +357,52 @@ describe('a dividend entered by hand (four eyes)', () => {
   });
 });
 
+describe('a dividend entered by hand: corrections and refusals', () => {
+  it('whoever corrects a pending amount becomes its enterer; failing needs a reason (en, fr) and credits nothing', async () => {
+    const owner = await server.user(root, { roles: ['lead'], assignedTo: regular.id });
+    await adjust(server, root, owner.id, 1_000);
+    const opened = await post('/api/v1/investment', root, {
+      ...INVESTMENT,
+      initialAmount: 1_000,
+      expirationDate: '2029-01-01T09:00:00.000Z',
+      userId: owner.id,
+    });
+    expect(opened.status).toBe(201);
+    const entered = await post('/api/v1/dividend', root, { amount: 5, investmentId: opened.body.id });
+    const corrected = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/dividend/${entered.body.id}`,
+      token: regular.token,
+      payload: { amount: 500 },
+    });
+    expect(corrected.status).toBe(403);
+    const other = await secondAdmin(server);
+    const raised = await server.call({
+      method: 'PATCH',
+      url: `/api/v1/dividend/${entered.body.id}`,
+      token: other.token,
+      payload: { amount: 500 },
+    });
+    expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ amount: 500, createdBy: other.id });
+    expect((await post(`/api/v1/dividend/${entered.body.id}/complete`, other.token, undefined)).status).toBe(422);
+    for (const [lang, message] of [
+      ['en', 'Please give a reason'],
+      ['fr', 'Veuillez indiquer un motif'],
+    ]) {
+      const bare = await post(`/api/v1/dividend/${entered.body.id}/fail`, regular.token, { reason: ' ' }, lang);
+      expect(bare.status).toBe(400);
+      expect(bare.body.details).toEqual({ reason: message });
+    }
+    const failed = await post(`/api/v1/dividend/${entered.body.id}/fail`, regular.token, { reason: 'Entered twice' });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'Entered twice', decidedBy: regular.id });
+    expect(await server.sql(`select id from transfers where source_id = '${entered.body.id}'`)).toEqual([]);
+    const frozen = await server.call({ method: 'PATCH', url: `/api/v1/dividend/${entered.body.id}`, token: root, payload: { amount: 1 } });
+    expect(frozen.status).toBe(422);
+  });
+});
+
 describe('GET /investment/stats', () => {
   it('sums by hand: capital, active and ended, paid and to come, by frequency and month, within scope', async () => {
     clock.set(new Date('2027-08-01T00:00:00Z'));
