@@ -77,7 +77,9 @@ describe('deposits never echo card data', () => {
       headers: { 'idempotency-key': key },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ cardLast4: '1111', cardBrand: 'mastercard', cardExpirationDate: '12/30' });
+    // Staff paying for the lead get no expiry back: the payer's own (docs/decisions/fields-readable-by-some.md).
+    expect(created.body).toMatchObject({ cardLast4: '1111', cardBrand: 'mastercard' });
+    expect(created.body).not.toHaveProperty('cardExpirationDate');
     const replayed = await server.call({
       method: 'POST',
       url: '/api/v1/deposit/3d-secure',
@@ -89,6 +91,7 @@ describe('deposits never echo card data', () => {
     const { userId: _own, ...ownPayload } = depositPayload(lead.id);
     const byLead = await server.call({ method: 'POST', url: '/api/v1/deposit/3d-secure', token: lead.token, payload: ownPayload });
     expect(byLead.status).toBe(201);
+    expect(byLead.body).toMatchObject({ cardLast4: '1111', cardBrand: 'mastercard', cardExpirationDate: '12/30' });
     const batch = await server.call({
       method: 'POST',
       url: '/api/v1/deposit/batch',

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { actionContract, type noActionBody } from '../../shared/contracts/standard-set.ts';
 import { mayMake, targetsOf, type ActionOf, type Machine, type StateOf } from '../../shared/lifecycle/define-machine.ts';
 import { needsSecondPerson, realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
-import { settings } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
@@ -13,6 +12,7 @@ import { mutate, type Work } from '../http/mutate.ts';
 import { audienceOf, scopeWhere } from '../policy.ts';
 import { conjunction } from '../resources/list-query.ts';
 import { publicRecord, type ResourceDefinition, type Row, type RowOf, type ValuesOf } from '../resources/define-resource.ts';
+import { currentSettings } from '../settings/settings.ts';
 
 /** What an action's code works with: the transaction (ledger transfers go here), the actor, the request. */
 export type ActionContext = Work & { request: FastifyRequest };
@@ -89,7 +89,7 @@ export function defineAction<T extends PgTable, M extends Machine, B extends z.Z
           const updated = await transition(ctx, { resource, machine, action, id, scoped: true }, (record) =>
             definition.run ? definition.run(ctx, record, body) : undefined,
           );
-          return { body: definition.answer ? definition.answer(updated, ctx) : publicRecord(resource, updated as Row) };
+          return { body: definition.answer ? definition.answer(updated, ctx) : publicRecord(resource, updated as Row, work.actor) };
         });
       },
     });
@@ -142,6 +142,5 @@ export async function transition<T extends PgTable, M extends Machine>(
 
 /** The company's four-eyes setting; on when no settings row exists yet (the column's default). */
 async function fourEyesOn(tx: Tx): Promise<boolean> {
-  const [row] = await tx.select({ fourEyes: settings.fourEyes }).from(settings).limit(1);
-  return row?.fourEyes ?? true;
+  return (await currentSettings(tx))?.fourEyes ?? true;
 }

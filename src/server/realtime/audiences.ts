@@ -6,18 +6,11 @@
 export const STAFF_ROOM = 'staff';
 export const LEADS_ROOM = 'leads';
 
-type Row = Record<string, unknown>;
-
-const omit = (row: Row, fields: readonly string[]): Row => Object.fromEntries(Object.entries(row).filter(([key]) => !fields.includes(key)));
-
 /**
- * What a card payer gave the gateway beside the card: its own to read (its deposit), not staff's, who
- * need the amount, status, brand and last four digits to follow a payment.
+ * The reader an event to every admin is projected for (`publicRecord`): an admin who is none of the
+ * record's own people, so it carries what any admin in the room may read and no one's own fields.
  */
-export const PAYER_FIELDS = ['street', 'zipCode', 'phone', 'cardExpirationDate'] as const;
-
-/** A deposit as staff see it in an event. */
-export const depositForStaff = (deposit: Row): Row => omit(deposit, PAYER_FIELDS);
+export const ADMIN_READER = { id: '', roles: ['admin'] } as const;
 
 /** Above this many leads named by the writes of one interval, `changes` goes to every lead (one room, not thousands). */
 export const MAX_LEAD_ROOMS = 1_000;

@@ -6,7 +6,9 @@ import { isAdmin, isStaff } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { sessionOf, type SessionSockets } from '../sessions/sessions.ts';
 import { settingsFor, type SettingRow } from '../settings/settings.ts';
-import { depositForStaff, LEADS_ROOM, MAX_LEAD_ROOMS, STAFF_ROOM } from './audiences.ts';
+import { publicRecord } from '../resources/define-resource.ts';
+import { depositResource } from '../resources/deposit.ts';
+import { ADMIN_READER, LEADS_ROOM, MAX_LEAD_ROOMS, STAFF_ROOM } from './audiences.ts';
 
 /** Who may see the records of a write (the change log's audiences): null is everyone its entity's readers. */
 type Audiences = readonly { audience: readonly string[] | null }[];
@@ -156,8 +158,9 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
       settingNs.to(LEADS_ROOM).emit('settingUpdated', { data: settingsFor({ roles: ['lead'] }, data) });
     },
     depositUpdated(ownerId, deposit) {
-      settingNs.to(`deposits:${ownerId}`).emit('depositUpdated', deposit);
-      settingNs.to('deposits:all').emit('depositUpdated', depositForStaff(deposit));
+      // Each room hears the deposit as GET /deposit/:id answers its members (one rule: the resource's).
+      settingNs.to(`deposits:${ownerId}`).emit('depositUpdated', publicRecord(depositResource, deposit, { id: ownerId, roles: ['lead'] }));
+      settingNs.to('deposits:all').emit('depositUpdated', publicRecord(depositResource, deposit, ADMIN_READER));
     },
     endSessions(sessionIds) {
       // Through the adapter: the sockets of these sessions on every node.

@@ -23,6 +23,8 @@ import { lockSelection } from './selection.ts';
 import type { SelectionInput } from '../../shared/selection.ts';
 
 export type Row = Record<string, unknown>;
+/** Who reads a record (an actor; a socket room's typical member). */
+export type Reader = { id: string; roles: readonly string[] };
 export type ResourceContext = Work & { request: FastifyRequest };
 
 /** A row of the table as drizzle reads it. */
@@ -82,6 +84,12 @@ export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefi
   leadFixed?: Row;
   /** Columns never sent to clients. */
   hidden?: readonly string[];
+  /**
+   * Fields only some readers of a record may read (CHECKLIST.md 16): every other reader gets the record
+   * without them, in every answer, `/sync` and socket event (`publicRecord`). Their record schema makes
+   * them optional (checked at registration). docs/decisions/fields-readable-by-some.md
+   */
+  restricted?: { fields: readonly string[]; readableBy: (reader: Reader, row: Row) => boolean };
   /** Filters may also come as plain query parameters (`?read=false`), as for notification. */
   plainParams?: boolean;
   maxBatch?: number;
@@ -131,7 +139,8 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
   const base = `/api/v1/${entity.name}`;
   const tags = [entity.name];
 
-  const serialize = (row: Row) => publicRecord(resource, row);
+  const serialize = (row: Row, reader: Reader) => publicRecord(resource, row, reader);
+  checkRestricted(resource);
 
   const allow = (actor: Actor, action: Action) => {
     if (!can(access, action, actor)) throw new AppError('FORBIDDEN');
@@ -210,7 +219,11 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         .offset((query.page - 1) * query.limit),
       db.select({ value: count() }).from(table).where(where),
     ]);
-    return { [entity.plural]: (rows as Row[]).map(serialize), count: total.value, pageToCreate: pageCount(total.value, query.limit) };
+    return {
+      [entity.plural]: (rows as Row[]).map((row) => serialize(row, actor)),
+      count: total.value,
+      pageToCreate: pageCount(total.value, query.limit),
+    };
   }
 
   if (on('read')) {
@@ -221,7 +234,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
       const actor = actorOrThrow(request);
       allow(actor, 'read');
       const { id } = request.params as IdParams;
-      return serialize(await findInScope(app.services.db, actor, id));
+      return serialize(await findInScope(app.services.db, actor, id), actor);
     });
   }
 
@@ -247,7 +260,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
         const [created] = (await work.tx.insert(table).values(row).returning()) as Row[];
         work.changed(changeOf(created, 'upsert'));
         await hooks.afterCreate?.(ctx, created);
-        return { status: 201, body: serialize(created) };
+        return { status: 201, body: serialize(created, actor) };
       });
     });
 
@@ -315,7 +328,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
           const created = rows.map((row) => inserted.get(row.id)!);
           if (!logged) work.changed(created.map((row) => changeOf(row, 'upsert')));
           for (const row of created) await hooks.afterCreate?.(ctx, row);
-          return { status: 201, body: { [entity.plural]: created.map(serialize), count: created.length } };
+          return { status: 201, body: { [entity.plural]: created.map((row) => serialize(row, actor)), count: created.length } };
         });
       },
     );
@@ -340,7 +353,7 @@ export function registerResource(app: FastifyInstance, typed: AnyResource) {
       const ctx = context(request, work);
       const rows = await lockSelection(work.tx, resource, work.actor, selection);
       if (ifMatch !== undefined && rows[0] && rows[0].version !== ifMatch) {
-        throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(rows[0]) });
+        throw new AppError('VERSION_CONFLICT', undefined, {}, { current: serialize(rows[0], work.actor) });
       }
       // Refusals of the person first (403), then of the records; all in this one transaction, so a refusal undoes the rest.
       for (const row of rows) await hooks.beforeDelete?.(ctx, row, options);
@@ -403,20 +416,40 @@ type UntypedHooks = {
 /** A lifecycle field (or a money field once it has left its first state) named in a create or a PATCH: actions move it. */
 const statusByAction = (field: string) => new AppError('INVALID_TRANSITION', { [field]: { key: 'validation.statusByAction', params: {} } });
 
-/** A record as clients see it: hidden columns (password hashes) left out. */
 /** What a person calls a record in a message: the resource's own rule, else its name, else its id. */
 const nameOf = (resource: AnyResource, row: Row): string =>
   resource.nameOf?.(row) ?? (typeof row.name === 'string' && row.name ? row.name : String(row.id));
 
-export function publicRecord(resource: AnyResource, row: Row): Row {
-  const { hidden } = resource;
-  if (!hidden?.length) return row;
-  // Records read without their hidden columns (a batch create's) need no copy.
-  if (!hidden.some((key) => key in row)) return row;
+/** Hidden and restricted columns together, once per resource: what a reader without the restricted fields' right never gets. */
+const withheldOf = new WeakMap<AnyResource, readonly string[]>();
+function withheld(resource: AnyResource): readonly string[] {
+  let fields = withheldOf.get(resource);
+  if (!fields) withheldOf.set(resource, (fields = [...(resource.hidden ?? []), ...(resource.restricted?.fields ?? [])]));
+  return fields;
+}
+
+/**
+ * A record as `reader` may see it: hidden columns (password hashes) left out, and the resource's
+ * restricted fields unless its rule lets this reader read them. Without a reader, they are left out.
+ */
+export function publicRecord(resource: AnyResource, row: Row, reader?: Reader): Row {
+  const { restricted } = resource;
+  const left = restricted && !(reader && restricted.readableBy(reader, row)) ? withheld(resource) : resource.hidden;
+  if (!left?.length) return row;
+  // Records read without these columns (a batch create's) need no copy.
+  if (!left.some((key) => key in row)) return row;
   // A plain loop, not Object.entries: a 10,000-record batch answer would allocate an array per field.
   const out: Row = {};
-  for (const key in row) if (!hidden.includes(key)) out[key] = row[key];
+  for (const key in row) if (!left.includes(key)) out[key] = row[key];
   return out;
+}
+
+/** A restricted field is absent for most readers: its entity's record schema must say it may be. */
+function checkRestricted(resource: AnyResource) {
+  const shape = (resource.entity.record as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  for (const field of resource.restricted?.fields ?? [])
+    if (!shape[field]?.safeParse(undefined).success)
+      throw new Error(`${resource.entity.name}.${field} is restricted: its record schema must make it optional`);
 }
 
 /**
@@ -536,7 +569,7 @@ export async function updateRecord(resource: AnyResource, ctx: ResourceContext, 
   const patch = leadFixedValues(resource, ctx.actor, body, false);
   const existing = await findInScopeOf(resource, ctx.tx, ctx.actor, id, true);
   if (ifMatch !== undefined && existing.version !== ifMatch) {
-    throw new AppError('VERSION_CONFLICT', undefined, {}, { current: publicRecord(resource, existing) });
+    throw new AppError('VERSION_CONFLICT', undefined, {}, { current: publicRecord(resource, existing, ctx.actor) });
   }
   const values = hooks.prepareUpdate ? await hooks.prepareUpdate(ctx, existing, patch) : patch;
   checkPatchAgainstMachine(resource.machine, existing, values);
@@ -549,5 +582,5 @@ export async function updateRecord(resource: AnyResource, ctx: ResourceContext, 
     .returning()) as Row[];
   ctx.changed(changeOfRow(resource, updated, 'upsert', existing));
   await hooks.afterUpdate?.(ctx, existing, updated);
-  return publicRecord(resource, updated);
+  return publicRecord(resource, updated, ctx.actor);
 }

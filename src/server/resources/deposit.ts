@@ -7,6 +7,12 @@ import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
 
 /**
+ * What a card payer gave the gateway beside the card: its own to read, not staff's, who follow a payment
+ * by its amount, status, brand, last four digits and name (docs/decisions/fields-readable-by-some.md).
+ */
+export const PAYER_FIELDS = ['street', 'zipCode', 'phone', 'cardExpirationDate'] as const;
+
+/**
  * Deposits: staff enter bank transfers through the standard create (always `pending`, DESIGN.md §6);
  * leads deposit by card through the card routes (src/server/features/deposits). A lead never creates,
  * changes or deletes one through the standard set.
@@ -17,6 +23,8 @@ export const depositResource = defineResource({
   machine: depositMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.deposit },
   leadFixed: { status: 'pending', transactionId: null },
+  /** Read only by the deposit's own lead (an admin impersonating it reads as it does). */
+  restricted: { fields: PAYER_FIELDS, readableBy: (reader, row) => reader.id === row.userId },
   hooks: {
     /** Who entered it: never the one who completes it (four eyes, DESIGN.md §6). */
     prepareCreate: (ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer', createdBy: realPersonOf(ctx.actor) }),

@@ -35,12 +35,13 @@ export const depositEntity = defineEntity({
     bankRetryAt: timestamp().nullable(),
     cardBrand: z.string().nullable(),
     cardLast4: z.string().nullable(),
-    cardExpirationDate: z.string().nullable(),
+    /** The payer's own (server: the resource's `restricted`): absent from what staff read. */
+    cardExpirationDate: z.string().nullish(),
     fullName: z.string().nullable(),
-    street: z.string().nullable(),
-    zipCode: z.string().nullable(),
+    street: z.string().nullish(),
+    zipCode: z.string().nullish(),
     country: z.string().nullable(),
-    phone: z.string().nullable(),
+    phone: z.string().nullish(),
     /** Who entered it (the lead paying by card, or staff entering a transfer) and who completed or failed it (four eyes). */
     createdBy: z.uuid().nullable(),
     decidedBy: z.uuid().nullable(),

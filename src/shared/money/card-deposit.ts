@@ -111,7 +111,8 @@ export const depositAnswer = z.object({
   gatewayReference: z.string().nullable(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
-  cardExpirationDate: z.string().nullable(),
+  /** The payer's own: absent when staff paid for the lead. */
+  cardExpirationDate: z.string().nullish(),
   failureReason: z.enum(DEPOSIT_FAILURE_REASONS).nullable(),
   /** Wrong codes so far: SECURE_CODE_TRIES less this are left while awaiting 3-D Secure. */
   secureCodeTries: z.number().int(),

@@ -14,6 +14,7 @@ import { actorOrThrow } from '../../http/authenticate.ts';
 import { errorBody } from '../../http/errors.ts';
 import { mutate } from '../../http/mutate.ts';
 import { ownable } from '../../policy.ts';
+import { publicRecord } from '../../resources/define-resource.ts';
 import { depositResource } from '../../resources/deposit.ts';
 import { checkDepositMax, refuseCardOutsideBody, withinCardBounds } from './card-limits.ts';
 import { applyGatewayAnswer, authorizeCard, recordCardDeposit, triesLeft, type DepositRow } from './deposit-booking.ts';
@@ -75,7 +76,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
         return { result, declined: result.status === 'failed' };
       });
       announce(request, created);
-      return created;
+      return publicRecord(depositResource, created, actor);
     },
   );
 
@@ -90,7 +91,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
       onRequest: refuseCardOutsideBody,
     },
     async (request, reply) => {
-      actorOrThrow(request);
+      const actor = actorOrThrow(request);
       const { id } = request.params as z.output<typeof confirmSecureCodeContract.params>;
       const { secureCode } = request.body as z.output<typeof confirmSecureCodeContract.body>;
       const { payments } = app.services;
@@ -115,7 +116,7 @@ export function registerCardDepositRoutes(app: FastifyInstance) {
           return { status: 422, body: errorBody(request, new AppError('SECURE_CODE_INVALID', { triesLeft: left }, { count: left })) };
         }
         changed = updated;
-        return { body: updated };
+        return { body: publicRecord(depositResource, updated, actor) };
       });
       if (changed && changed.status !== 'awaiting_3d_secure') announce(request, changed);
       return body;

@@ -73,7 +73,7 @@ export function registerSyncRoutes(app: FastifyInstance) {
         .from(resource.table)
         // One array parameter rather than one per id: drizzle's builder is slow on thousands of parameters.
         .where(and(sql`${columns.id} = any(${sql.param(ids)}::uuid[])`, scopeWhere(resource.access.scope, columns, actor, db)))) as Row[];
-      for (const record of records) current.set(`${entity}:${record.id}`, publicRecord(resource, record));
+      for (const record of records) current.set(`${entity}:${record.id}`, publicRecord(resource, record, actor));
     }
 
     const changes: SyncChange[] = [...latest.values()]
