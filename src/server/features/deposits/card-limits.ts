@@ -5,10 +5,10 @@ import { toCents } from '../../../shared/money.ts';
 import { holdsCardNumber } from '../../../shared/money/card.ts';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
 import { AppError, RateLimited } from '../../http/app-error.ts';
 import { euros } from '../../http/errors.ts';
 import { countHit, forgiveHit, hold, release } from '../../http/rate-counters.ts';
+import { currentSettings } from '../../settings/settings.ts';
 
 /**
  * The bounds of card payments (DESIGN.md §6, CHECKLIST.md 14): a maximum per deposit and per lead in
@@ -33,20 +33,20 @@ const cardLimitIssue = (code: 'CARD_DEPOSIT_MAX' | 'CARD_DAILY_MAX', params: Rec
 
 /** Refuses more than one deposit may carry, before anything is counted or asked. */
 export async function checkDepositMax(db: Executor, amount: number) {
-  const [limits] = await db.select({ max: settings.cardDepositMax }).from(settings).limit(1);
-  if (toCents(amount) > toCents(limits.max)) throw cardLimitIssue('CARD_DEPOSIT_MAX', { limit: euros(limits.max) });
+  const { cardDepositMax: max } = await currentSettings(db);
+  if (toCents(amount) > toCents(max)) throw cardLimitIssue('CARD_DEPOSIT_MAX', { limit: euros(max) });
 }
 
 /** Refuses what would take the lead's card deposits of the last 24 hours past the daily limit (under the lead's hold). */
 async function checkDailyMax(db: Executor, leadId: string, amount: number) {
-  const [limits] = await db.select({ daily: settings.cardDepositDailyMax }).from(settings).limit(1);
+  const { cardDepositDailyMax } = await currentSettings(db);
   const rows = (await db.execute(sql`select coalesce(sum(amount * 100), 0)::bigint as cents from deposits
       where user_id = ${leadId} and method = 'card' and status in (${sql.join(COUNTED, sql`, `)})
         and date_creation > now() - interval '24 hours'`)) as unknown as { rows: { cents: string }[] };
   const used = Number(rows.rows[0].cents);
-  const daily = toCents(limits.daily);
+  const daily = toCents(cardDepositDailyMax);
   if (used + toCents(amount) > daily)
-    throw cardLimitIssue('CARD_DAILY_MAX', { limit: euros(limits.daily), remaining: euros(Math.max(0, daily - used) / 100) });
+    throw cardLimitIssue('CARD_DAILY_MAX', { limit: euros(cardDepositDailyMax), remaining: euros(Math.max(0, daily - used) / 100) });
 }
 
 /**
