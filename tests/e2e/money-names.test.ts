@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cardDeposit } from '../fixtures/card-deposit.ts';
@@ -85,10 +86,19 @@ describe('money screens: names at any size, details, phones, periods (en, de)', 
     await gone(dialog);
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'money-names-deposits-desktop-light');
+
+    // The export holds what the list shows: the pending transfer only, under a header saying so.
+    await page.goto(`${server.url}/deposits?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['pending'] }]))}`);
+    await expect.poll(() => page.getByTestId('person').count(), { timeout: 20_000 }).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .csv' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv.slice(0, 3)).toEqual(['Export of,Deposits', 'Filters,Status: Pending', 'Records,1']);
+    expect(csv[6]).toMatch(/,Zoé Zimmer,zoe\.b@names\.test,250\.50,Pending,Bank transfer,SEPA-2100,,Root Admin,$/);
   });
 
   test('a deposit opens to who entered it, its reference, and the ledger entries it booked', async () => {
     const { page } = desk;
+    await page.goto(`${server.url}/deposits`);
     await rowOf(page, '€250.50').getByTestId('open-detail').click();
     const detail = page.getByTestId('money-detail');
     await visible(detail.getByTestId('detail-entered-by'), 20_000);
@@ -133,7 +143,7 @@ describe('money screens: names at any size, details, phones, periods (en, de)', 
     await visible(page.getByTestId('statement-row'), 20_000);
     const amount = await page.getByTestId('entry-amount').first().boundingBox();
     expect(amount && amount.x + amount.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await textOf(page.getByTestId('entry-amount'))).toBe('+€1,234.56');
+    expect(await textOf(page.getByTestId('entry-amount'))).toBe('€1,234.56');
     expect(await textOf(page.getByTestId('entry-balance'))).toBe('€1,234.56');
     expect(await sidewaysScroll(page)).toBe('');
     expect(await violations(page)).toEqual([]);
@@ -176,6 +186,8 @@ describe('money screens: names at any size, details, phones, periods (en, de)', 
       const { page } = dark;
       await signIn(page, server.url);
       await chooseLanguage(page, 'de');
+      await page.getByTestId('toggle-dark').click();
+      await visible(page.locator('[data-testid=toggle-dark][aria-pressed=true]'));
       await page.goto(`${server.url}/deposits`);
       await visible(rowOf(page, '250,50').getByTestId('person'), 30_000);
       expect(await textOf(page.getByTestId('deposit-stats').getByTestId('stats-period'))).toMatch(/^Letzte 30 Tage/);

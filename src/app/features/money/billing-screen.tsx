@@ -18,12 +18,11 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useNarrow } from '../../ui/use-narrow.ts';
 import { LeadPicker } from './lead-picker.tsx';
 import { downloadStatement } from './money-api.ts';
-import { SignedAmount } from './money-row-facts.tsx';
 import { useStatement } from './statement-source.ts';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
-/** The ledger's transfer kinds a lead's available account sees (src/server/money: deposits, withdrawals, adjustments). */
+/** Every transfer kind a lead's available account sees (src/server/money, src/server/wealth): the kind filter offers each. */
 export const STATEMENT_KINDS = [
   'deposit',
   'withdrawal_hold',
@@ -37,6 +36,8 @@ export const STATEMENT_KINDS = [
 
 const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });
 const cellStyle = css({ py: '2', px: '2', textAlign: 'start', borderTopWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' });
+/** Money out reads red, money in green (the sign says it too, for those who do not see the colour). */
+const amountTone = (amount: number) => (amount < 0 ? css({ color: 'error' }) : css({ color: 'success' }));
 const numberCell = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 
 /** Billing (DESIGN.md §13): a lead's statement; staff pick the lead, a lead reads its own, deposits and withdraws. */
@@ -204,8 +205,8 @@ export function Statement({ leadId }: { leadId: string }) {
                 <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
                   {t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}
                 </span>
-                <span data-testid="entry-amount" className={numberCell}>
-                  <SignedAmount amount={entry.amount} direction={entry.amount < 0 ? 'out' : 'in'} />
+                <span data-testid="entry-amount" className={cx(numberCell, css({ fontWeight: 'semibold' }), amountTone(entry.amount))}>
+                  {formatMoney(entry.amount)}
                 </span>
                 <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(entry.date)}</span>
                 <span className={cx(numberCell, css({ fontSize: 'xs', color: 'fg.muted' }))}>
@@ -238,10 +239,7 @@ export function Statement({ leadId }: { leadId: string }) {
                   <tr key={entry.id} data-testid="statement-row">
                     <td className={cellStyle}>{formatDateTime(entry.date)}</td>
                     <td className={cellStyle}>{t(`app.money.kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
-                    <td
-                      className={cx(cellStyle, numberCell, entry.amount < 0 ? css({ color: 'error' }) : css({ color: 'success' }))}
-                      data-testid="entry-amount"
-                    >
+                    <td className={cx(cellStyle, numberCell, amountTone(entry.amount))} data-testid="entry-amount">
                       {formatMoney(entry.amount)}
                     </td>
                     <td className={`${cellStyle} ${numberCell}`} data-testid="entry-balance">
