@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'SECURE_CODE_INVALID',
   'CARD_DEPOSIT_MAX',
   'CARD_DAILY_MAX',
+  'ENTRY_MAX',
+  'ENTRY_DAILY_MAX',
   'OUT_OF_RANGE',
   'OFFLINE',
   'SYNC_RESYNC',
@@ -111,6 +113,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   /** A card deposit above the settings' maximum per deposit, or above what the lead may still pay by card in 24 hours. */
   CARD_DEPOSIT_MAX: 422,
   CARD_DAILY_MAX: 422,
+  /** An entered deposit, withdrawal or adjustment above its maximum, or past what one lead's entries may add up to in 24 hours. */
+  ENTRY_MAX: 422,
+  ENTRY_DAILY_MAX: 422,
   /** A total (a balance) the write would take past its column: refused, nothing booked, logged for an operator. */
   OUT_OF_RANGE: 422,
   /** Client-side only: an online-only call made without a connection. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatMoney } from '../i18n/format.ts';
 
 export type FieldErrors = Record<string, string>;
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -23,6 +24,7 @@ export function translateIssues(
     if (errors[path]) continue; // the first problem of a field is the one to fix first
     const raw = issue as unknown as { minimum?: unknown; maximum?: unknown; keys?: string[] };
     const params = {
+      ...refinementParams(issue),
       min: raw.minimum,
       max: raw.maximum,
       keys: raw.keys?.join(', '),
@@ -32,4 +34,14 @@ export function translateIssues(
     errors[path] = exists(key) ? t(key, params) : t('validation.invalid');
   }
   return errors;
+}
+
+/** A refinement's own parameters (src/shared/money/entry-limits.ts), money (`{ euros }`) formatted as the server formats it. */
+function refinementParams(issue: z.core.$ZodIssue): Record<string, unknown> {
+  if (issue.code !== 'custom' || !issue.params) return {};
+  const money = (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { euros?: unknown }).euros === 'number'
+      ? formatMoney((value as { euros: number }).euros)
+      : value;
+  return Object.fromEntries(Object.entries(issue.params).map(([name, value]) => [name, money(value)]));
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../../shared/errors.ts';
 import { AppError } from './app-error.ts';
 
 /** One field's problem, before translation. */
@@ -20,16 +21,33 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: Pro
     if ('minimum' in issue) params.min = Number(issue.minimum);
     if ('maximum' in issue) params.max = Number(issue.maximum);
     if (issue.code === 'unrecognized_keys') params.keys = issue.keys.join(', ');
+    // A refinement's own parameters (a limit as money) reach its message; its error code is not one.
+    if (issue.code === 'custom' && issue.params)
+      for (const [name, value] of Object.entries(issue.params)) if (name !== 'code') params[name] = value;
     details[field] = { key: issue.message, code: issue.code, params: { ...params, field } };
   }
   return details;
+}
+
+/**
+ * The error of a failed parse: VALIDATION, unless every issue is a refinement naming the same error
+ * code (`params.code`, e.g. an amount above its bound: src/shared/money/entry-limits.ts), a business
+ * rule answered with that code (422), its message with the first issue's parameters.
+ */
+function failure(issues: readonly z.core.$ZodIssue[], details: Record<string, unknown>): AppError {
+  const codes = new Set(issues.map((issue) => (issue.code === 'custom' ? issue.params?.code : undefined)));
+  const [only] = codes;
+  if (codes.size !== 1 || typeof only !== 'string' || !(ERROR_CODES as readonly string[]).includes(only))
+    return new AppError('VALIDATION', details);
+  const { code: _code, ...params } = (issues[0] as z.core.$ZodIssueCustom).params ?? {};
+  return new AppError(only as ErrorCode, details, params);
 }
 
 /** Parses `input` or throws a VALIDATION error that names every bad field. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new AppError('VALIDATION', issuesToDetails(result.error.issues));
+  throw failure(result.error.issues, issuesToDetails(result.error.issues));
 }
 
 /** A batch body's problems: the array's own under `_`, each item's under `items.<index>`. */
@@ -55,5 +73,5 @@ export const validatorCompiler =
     if (result.success) return { value: result.data };
     const issues = result.error.issues;
     const details = schema._zod.def.type === 'array' ? batchDetails(schema, issues) : issuesToDetails(issues);
-    return { error: new AppError('VALIDATION', details) };
+    return { error: failure(issues, details) };
   };

@@ -26,6 +26,7 @@ import { findScoped, publicRecord, registerResource } from '../resources/define-
 import { adjustmentResource } from '../resources/adjustment.ts';
 import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
+import { checkEntriesDaily } from './entry-limits.ts';
 import { registerMoneyHistoryRoutes } from './history-routes.ts';
 import { registerMoneyListExports } from './list-export-routes.ts';
 import { balancesOf } from './ledger.ts';
@@ -149,6 +150,8 @@ export function registerFundsRoutes(app: FastifyInstance) {
         // A debit the funds do not cover now is refused at once (the ledger checks again when it is booked).
         if (body.direction === 'debit' && (await balancesOf(work.tx, body.userId)).available < toCents(body.amount))
           throw new AppError('INSUFFICIENT_FUNDS');
+        // Each adjustment's maximum is the schema's; a lead's of 24 hours stay within the daily bound.
+        await checkEntriesDaily(work.tx, 'adjustment', [body]);
         const id = body.id ?? uuidv7();
         const [entered] = await work.tx
           .insert(adjustments)

@@ -4,6 +4,7 @@ import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { deposits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { checkEntriesDaily } from '../money/entry-limits.ts';
 import { defineResource } from './define-resource.ts';
 
 /**
@@ -26,6 +27,11 @@ export const depositResource = defineResource({
   /** Read only by the deposit's own lead (an admin impersonating it reads as it does). */
   restricted: { fields: PAYER_FIELDS, readableBy: (reader, row) => reader.id === row.userId },
   hooks: {
+    /** A lead's bank transfers of 24 hours stay within the daily bound (CHECKLIST.md 14); each one's maximum is the schema's. */
+    async checkBatch(ctx, inputs) {
+      await checkEntriesDaily(ctx.tx, 'deposit', inputs, Array.isArray(ctx.request.body));
+      return undefined;
+    },
     /** Who entered it: never the one who completes it (four eyes, DESIGN.md §6). */
     prepareCreate: (ctx, input) => ({ ...input, status: 'pending', method: 'bank_transfer', createdBy: realPersonOf(ctx.actor) }),
     /** The transaction id of a bank transfer is set while it is pending, never after. */

@@ -4,6 +4,7 @@ import { isLeadOnly } from '../../shared/roles.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { withdrawals } from '../db/schema.ts';
 import { holdWithdrawal } from '../money/withdrawals.ts';
+import { checkEntriesDaily } from '../money/entry-limits.ts';
 import { defineResource } from './define-resource.ts';
 
 /**
@@ -21,6 +22,12 @@ export const withdrawalResource = defineResource({
   /** A lead withdraws for itself (its id by default); staff name the lead. */
   createInput: (actor) => (isLeadOnly(actor.roles) ? undefined : withdrawalCreateSchema),
   hooks: {
+    /** A lead's withdrawals of 24 hours stay within the daily bound (CHECKLIST.md 14), besides its available funds. */
+    async checkBatch(ctx, inputs) {
+      const entries = inputs.map((input) => ({ userId: input.userId ?? ctx.actor.id, amount: input.amount }));
+      await checkEntriesDaily(ctx.tx, 'withdrawal', entries, Array.isArray(ctx.request.body));
+      return undefined;
+    },
     prepareCreate(ctx, input) {
       return {
         ...input,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, oneOf, optionalText, requiredText } from '../fields.ts';
 import { ADJUSTMENT_STATUSES } from '../lifecycle/machines.ts';
-import { money } from '../money.ts';
+import { entryAmountField } from '../money/entry-limits.ts';
 import { defineEntity } from './define-entity.ts';
 
 /**
@@ -15,7 +15,7 @@ export const adjustmentEntity = defineEntity({
   create: z.strictObject({
     userId: id(),
     direction: oneOf(['credit', 'debit']),
-    amount: money().refine((v) => v > 0, { error: 'validation.positive' }),
+    amount: entryAmountField(),
     reason: requiredText(500),
   }),
   update: z.strictObject({}),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '../constants.ts';
 import { id, oneOf, optionalText } from '../fields.ts';
-import { amountField } from '../money/card-deposit.ts';
+import { entryAmountField } from '../money/entry-limits.ts';
 import { defineEntity, timestamp } from './define-entity.ts';
 
 /**
@@ -10,7 +10,8 @@ import { defineEntity, timestamp } from './define-entity.ts';
  * (src/shared/money/card-deposit.ts): card data never reaches the standard set.
  */
 const shape = {
-  amount: amountField(),
+  /** A bank transfer staff enter: at most ENTRY_MAX (card deposits have their own bounds). */
+  amount: entryAmountField(),
   /** Only `pending`: any other status is reached by an action (DESIGN.md §6). */
   status: oneOf(DEPOSIT_STATUSES),
   transactionId: optionalText(100),

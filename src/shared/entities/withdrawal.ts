@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { WITHDRAWAL_STATUSES } from '../constants.ts';
 import { id, oneOf, optionalText } from '../fields.ts';
-import { money } from '../money.ts';
+import { entryAmountField } from '../money/entry-limits.ts';
 import { defineEntity } from './define-entity.ts';
 
 const shape = {
-  amount: money().refine((v) => v > 0, { error: 'validation.positive' }),
+  amount: entryAmountField(),
   /** Only the first state is accepted on create; every later one comes from an action (DESIGN.md §6). */
   status: oneOf(WITHDRAWAL_STATUSES).optional(),
   userId: id(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, oneOf, requiredText } from '../fields.ts';
-import { money } from '../money.ts';
 import { LEAD_ACCOUNT_KINDS } from './accounts.ts';
+import { entryAmountField } from './entry-limits.ts';
 
 /** Answers of GET /funds/available/:id and /funds/capital/:id (SPEC.md §7), euros with 2 decimals. */
 export const availableFundsAnswer = z.object({ availableFunds: z.number() });
@@ -65,7 +65,7 @@ export const adjustmentSchema = z.strictObject({
   id: id().optional(),
   userId: id(),
   direction: oneOf(['credit', 'debit']),
-  amount: money().refine((v) => v > 0, { error: 'validation.positive' }),
+  amount: entryAmountField(),
   reason: requiredText(500),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;

@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ENTRY_DAILY_MAX, type EntryKind } from '../../shared/money/entry-limits.ts';
+import { toCents } from '../../shared/money.ts';
+import type { Tx } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { euros } from '../http/errors.ts';
+
+/**
+ * The daily bound of entered amounts (CHECKLIST.md 14, docs/decisions/entry-limits.md): what one
+ * lead's entries of one kind in the last 24 hours add up to, those that went or may still go through.
+ * The per-entry maximum is the shared schema's (entryAmountField).
+ */
+const USED: Record<EntryKind, (lead: string) => SQL> = {
+  deposit: (lead) => sql`select coalesce(sum(amount * 100), 0)::bigint as cents from deposits where user_id = ${lead}
+    and method = 'bank_transfer' and status in ('pending', 'completed') and date_creation > now() - interval '24 hours'`,
+  withdrawal: (lead) => sql`select coalesce(sum(amount * 100), 0)::bigint as cents from withdrawals where user_id = ${lead}
+    and status in ('pending', 'completed') and date_creation > now() - interval '24 hours'`,
+  adjustment: (lead) => sql`select coalesce(sum(amount * 100), 0)::bigint as cents from adjustments where user_id = ${lead}
+    and status in ('pending', 'completed') and date_creation > now() - interval '24 hours'`,
+};
+
+/**
+ * Refuses entries that would take a lead past ENTRY_DAILY_MAX of their kind (422 ENTRY_DAILY_MAX on the
+ * amount, naming the limit and what is left; the transaction rolls back, nothing is created). Each lead
+ * is held (a transaction lock, in id order) until commit, so two entries at once cannot both fit in
+ * what was left. In a batch (`batch`) the refused entry is named by its index, as validation names it.
+ */
+export async function checkEntriesDaily(tx: Tx, kind: EntryKind, entries: readonly { userId: string; amount: number }[], batch = false) {
+  const daily = toCents(ENTRY_DAILY_MAX);
+  const leads = [...new Set(entries.map((entry) => entry.userId))].sort();
+  // Every statement is sent before any answer is awaited: a batch's inserts follow on the same pipelined
+  // connection (define-resource.ts), and a sum sent after them would count the batch itself. Each sum
+  // is a statement of its own after its lead's lock, so it sees what a twin committed before.
+  const sums = leads.flatMap((lead) => [
+    tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`entry:${kind}:${lead}`}, 0))`),
+    tx.execute(USED[kind](lead)),
+  ]);
+  const answers = (await Promise.all(sums)) as unknown as { rows: { cents?: string }[] }[];
+  const used = new Map(leads.map((lead, i) => [lead, Number(answers[2 * i + 1].rows[0].cents)]));
+  entries.forEach((entry, index) => {
+    const before = used.get(entry.userId)!;
+    const after = before + toCents(entry.amount);
+    if (after > daily) {
+      const params = { limit: euros(ENTRY_DAILY_MAX), remaining: euros(Math.max(0, daily - before) / 100) };
+      const amount = { amount: { key: 'errors.ENTRY_DAILY_MAX', params } };
+      throw new AppError('ENTRY_DAILY_MAX', batch ? { items: { [index]: amount } } : amount, params);
+    }
+    used.set(entry.userId, after);
+  });
+}
