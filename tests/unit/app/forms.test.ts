@@ -6,6 +6,8 @@ import fr from '../../../locales/fr.json';
 import { ENTITIES } from '../../../src/shared/entities/index.ts';
 import { userEntity } from '../../../src/shared/entities/user.ts';
 import { settingUpdateSchema } from '../../../src/shared/setting.ts';
+import { withdrawalCreateSchema } from '../../../src/shared/entities/withdrawal.ts';
+import { ui } from '../../../src/app/state/ui.ts';
 import { describeSchema } from '../../../src/app/forms/describe-schema.ts';
 import { FORM_ERROR, translateIssues } from '../../../src/app/forms/issues.ts';
 import { changedFields, getPath, setPath } from '../../../src/app/forms/paths.ts';
@@ -91,6 +93,21 @@ describe('field errors are translated from the i18n keys in the schemas', () => 
     } finally {
       await t.changeLanguage('en');
     }
+  });
+
+  test('an entered amount above its maximum names the limit as money, in English and French', async () => {
+    const issues = () =>
+      withdrawalCreateSchema.safeParse({ userId: '0190a4b2-0000-7000-8000-000000000001', amount: 1_000_000.01 }).error!.issues;
+    expect(translate(issues())).toEqual({ amount: 'An amount entered can be at most €1,000,000.00' });
+    await t.changeLanguage('fr');
+    ui.localLanguage = 'fr-FR';
+    try {
+      expect(translate(issues())).toEqual({ amount: 'Un montant saisi ne peut pas dépasser 1\u202f000\u202f000,00\u00a0€' });
+    } finally {
+      ui.localLanguage = 'en-US';
+      await t.changeLanguage('en');
+    }
+    expect(withdrawalCreateSchema.safeParse({ userId: '0190a4b2-0000-7000-8000-000000000001', amount: 1_000_000 }).success).toBe(true);
   });
 
   test("zod's own messages never reach a person: they fall back to validation.code.*", () => {
