@@ -181,7 +181,6 @@ function Subscription({ project, LeadPicker }: { project: ProjectRecord; LeadPic
         },
         key.current(),
       );
-      key.renew();
       setDone(String(investment.id));
       showToast(t('app.projects.subscribed'), 'success');
     } catch (cause) {
@@ -193,6 +192,8 @@ function Subscription({ project, LeadPicker }: { project: ProjectRecord; LeadPic
       if (!Object.keys(next).length) next.form = failure.message;
       setErrors(next);
     } finally {
+      // The server answered for this key (a refusal is kept for replay too): the next try is a new request.
+      key.renew();
       setSending(false);
     }
   };

@@ -54,7 +54,6 @@ export function ProjectsScreen() {
             <Link
               to="/projects/$projectId"
               params={{ projectId: project.id }}
-              aria-label={t('app.projects.open', { name: project.name })}
               className={css({
                 display: 'flex',
                 flexDir: 'column',
