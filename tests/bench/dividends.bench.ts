@@ -83,7 +83,7 @@ async function main() {
     start = now();
     for (let i = 0; i < rawIds.length; i += BATCH) {
       await client.query('begin');
-      await client.query(
+      const { rows: legs } = await client.query<{ transfer_id: string; source_id: string; amount: string }>(
         `with inv as (select id, user_id from investments where id = any($1::uuid[]) order by id for update),
          d as (
            insert into dividends (id, user_id, investment_id, amount, period, due_date, status, date_creation)
@@ -109,15 +109,15 @@ async function main() {
       // The house side last, as the ledger settles it: one update, its entries with running balances.
       await client.query(
         `with legs as (
-           select t.id as transfer_id, t.source_id, -t.amount as amount, row_number() over (order by t.id) as ord
-           from transfers t join dividends d on d.id = t.source_id where d.investment_id = any($1::uuid[]) and t.kind = 'dividend'),
+           select l.transfer_id, l.source_id, -l.amount as amount, l.ord
+           from jsonb_to_recordset($1::jsonb) as l(ord int, transfer_id uuid, source_id uuid, amount numeric)),
          moved as (update accounts set balance = balance + (select sum(amount) from legs), version = version + 1 where id = $2::uuid
            returning balance - (select sum(amount) from legs) as opening)
          insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
          select gen_random_uuid(), legs.transfer_id, $2::uuid, null, 'dividends', 'dividend', 'dividend', legs.source_id, legs.amount,
            moved.opening + sum(legs.amount) over (order by legs.ord) - legs.amount, moved.opening + sum(legs.amount) over (order by legs.ord)
-         from legs, moved`,
-        [rawIds.slice(i, i + BATCH), house],
+         from legs, moved order by legs.ord`,
+        [JSON.stringify(legs.map((leg, ord) => ({ ord, ...leg }))), house],
       );
       await client.query('commit');
     }
