@@ -245,3 +245,29 @@ export const FOUR_EYES_OFF: typeof FOUR_EYES = {
 
 /** Creating a user with a staff role and lead together, by the creator's role: staff or a lead, never both. */
 export const STAFF_AND_LEAD_CREATE: Record<MatrixRole, number> = { root: 422, admin: 422, regular: 422, lead: 403 };
+
+/**
+ * The project routes beside the standard set (DESIGN.md §10), by the caller's role and, for a
+ * subscription or its PDF, whose it is ('assigned': a regular's own lead; 'own': the lead itself;
+ * 'other': a lead nobody here holds). Only admins set a project's image; staff subscribe for a lead in
+ * their scope (404 outside it), a lead for itself only (403 for another); the PDF is read as its investment is.
+ */
+export const PROJECT_ROUTES: {
+  image: Record<MatrixRole, number>;
+  subscribe: Record<MatrixRole, Partial<Record<Ownership, number>>>;
+  pdf: Record<MatrixRole, Partial<Record<Ownership, number>>>;
+} = {
+  image: { root: 200, admin: 200, regular: 403, lead: 403 },
+  subscribe: {
+    root: { assigned: 201, other: 201 },
+    admin: { assigned: 201, other: 201 },
+    regular: { assigned: 201, other: 404 },
+    lead: { own: 201, other: 403 },
+  },
+  pdf: {
+    root: { assigned: 200, other: 200 },
+    admin: { assigned: 200, other: 200 },
+    regular: { assigned: 200, other: 404 },
+    lead: { own: 200, other: 404 },
+  },
+};
