@@ -245,7 +245,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       tx,
       options.files,
       [...PROJECTS, ...MARKETS].map((item) => ({ bytes: pngImage(item.colour), originalName: `${item.name}.png` })),
-      { ownerId: adminId, purpose: 'image', private: false, uploadedBy: adminId },
+      // A project's image is a projectImage upload (JPG, PNG or GIF), as `POST /project/{id}/image` keeps it.
+      (index) => ({ ownerId: adminId, purpose: index < PROJECTS.length ? 'projectImage' : 'image', private: false, uploadedBy: adminId }),
     );
     const projectRows = PROJECTS.map((p, index) => ({
       ...record(catalogueTime()),
