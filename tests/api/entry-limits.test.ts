@@ -109,6 +109,13 @@ describe('the maximum per lead in 24 hours', () => {
     expect((await deposit(lead, 0.01)).status).toBe(422);
   });
 
+  it('entries sent at once wait for each other: six of €1,000,000 make five', async () => {
+    const lead = await newLead();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deposit(lead, 1_000_000)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 422]);
+    expect(await count('deposits', lead)).toBe(5);
+  });
+
   it('a batch is summed with itself: the item past the limit is named, none is created', async () => {
     const lead = await newLead();
     const batch = await server.call({
