@@ -80,6 +80,8 @@ export function ProjectFormDialog({
   const { t } = useTranslation();
   const [imageError, setImageError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Setting an image on a saved project is its own write: the edit then goes on from that version.
+  const [version, setVersion] = useState(project?.version);
   const form = useZodForm({
     schema: formSchema,
     initial: project
@@ -99,9 +101,7 @@ export function ProjectFormDialog({
     onSubmit: async (data) => {
       const body = data as Record<string, unknown>;
       try {
-        const saved = project
-          ? await entityStore('project').update(project.id, body, project.version)
-          : await entityStore('project').create(body);
+        const saved = project ? await entityStore('project').update(project.id, body, version) : await entityStore('project').create(body);
         showToast(t('app.projects.saved'), 'success');
         onSaved(String((saved as { id: string }).id));
       } catch (cause) {
@@ -121,6 +121,7 @@ export function ProjectFormDialog({
     try {
       const answer = await uploadProjectImage(file, project?.id);
       form.setValue('image', answer.image ?? answer.url ?? '');
+      if (typeof answer.version === 'number') setVersion(answer.version);
     } catch {
       setImageError(t('app.projects.imageFailed'));
     } finally {

@@ -8,7 +8,7 @@ import { runOnline } from '../../offline/run-online.ts';
  * A project image: uploaded before the project exists (its create needs one), or set on it by
  * `POST /project/{id}/image`. Online-only, like every upload.
  */
-export function uploadProjectImage(file: File, projectId?: string): Promise<{ image?: string; url?: string }> {
+export function uploadProjectImage(file: File, projectId?: string): Promise<{ image?: string; url?: string; version?: number }> {
   requireOnline();
   const form = new FormData();
   form.append('file', file);
