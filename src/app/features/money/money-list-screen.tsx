@@ -184,6 +184,7 @@ export function MoneyListScreen({
               <Button
                 key={format}
                 variant="outline"
+                size="sm"
                 disabled={!online}
                 loading={exporting === format}
                 onClick={() => void exportAs(format)}
