@@ -155,10 +155,11 @@ describe('projects', () => {
 
   test('the project page in French and dark, phone and desktop, axe clean', async () => {
     await browser.close();
-    browser = await launchBrowser({ colorScheme: 'dark' });
+    browser = await launchBrowser();
     const { page } = browser;
     await signIn(page, server.url, LEAD.email, LEAD.password);
     await chooseLanguage(page, 'fr');
+    await page.getByTestId('toggle-dark').click();
     await page.goto(`${server.url}/projects/${projectId}`);
     await visible(page.getByText('Du soleil en Provence'));
     await page.getByLabel('Le montant').check();
