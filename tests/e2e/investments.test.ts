@@ -179,6 +179,40 @@ describe('investments: staff open one, its schedule, four eyes on a dividend, th
     expect(await available()).toBe(3805);
   });
 
+  test('offline, an investment queues; sent back online, the server refuses it for want of funds, in sync issues with its words', async () => {
+    const { page, context } = desk;
+    await page.goto(`${server.url}/investments`);
+    await visible(page.getByRole('row').filter({ hasText: 'Growth 12' }), 20_000);
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-state')).toBe('offline');
+    await page.getByRole('button', { name: 'New investment' }).click();
+    const dialog = page.getByRole('dialog');
+    // The picker searches the mirror offline.
+    await dialog.getByRole('combobox', { name: 'Lead' }).fill('Ines');
+    await page.getByRole('option', { name: /ines@wealth\.test/ }).click();
+    await dialog.locator('[name="name"]').fill('Too much');
+    await dialog.locator('[name="amount"]').fill('4000');
+    await dialog.locator('[name="rentability"]').fill('5');
+    const expiry = dialog.getByRole('textbox', { name: 'Expiry' });
+    await expiry.fill('04/30/2028');
+    await expiry.press('Enter');
+    await dialog.getByRole('button', { name: 'Open the investment' }).click();
+    await gone(page.getByTestId('investment-entry'), 20_000);
+    await visible(page.getByText('Saved on this device: it will be sent when the connection is back'));
+    await context.setOffline(false);
+    // €3,805 available: the server refuses the €4,000 and books nothing.
+    await expect
+      .poll(async () => Number((await page.getByTestId('sync-indicator').getAttribute('data-issues')) ?? 0), { timeout: 20_000 })
+      .toBe(1);
+    expect(await available()).toBe(3805);
+    await page.getByTestId('sync-issues-link').click();
+    const issue = page.getByTestId('sync-issue');
+    await visible(issue, 20_000);
+    await visible(issue.getByText('Insufficient funds for this investment'));
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'investments-sync-issue-desktop-light');
+  });
+
   test('the lead sees its investment and its coming dividends on its home, on a phone, in French', async () => {
     const lead = await launchBrowser();
     try {
