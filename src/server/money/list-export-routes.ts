@@ -25,11 +25,11 @@ const FLOWS = {
 type Person = { firstName: string | null; lastName: string | null; email: string | null };
 const nameOf = (p: Person | null) => (p?.email ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email : '');
 
-/** A code in the reader's words when the catalogue has it (a status, a method, a reason), else as it is. */
+/** A code in the reader's words when the catalogue has its `key` (a status, a method, a reason), else the code as it is. */
 function word(lang: Language, key: string, code: unknown): string {
   if (code === null || code === undefined || code === '') return '';
-  const found = translate(lang, `${key}.${String(code)}`);
-  return found === `${key}.${String(code)}` ? String(code) : found;
+  const found = translate(lang, key);
+  return found === key ? String(code) : found;
 }
 
 /**
@@ -82,7 +82,7 @@ export function registerMoneyListExports(app: FastifyInstance) {
         const filters = (query.filters ?? [])
           .map((f) => {
             const field = t(`app.fields.${f.field}`);
-            const values = f.values.map((v) => (f.field === 'status' ? word(lang, 'app.money.status', v) : String(v)));
+            const values = f.values.map((v) => (f.field === 'status' ? word(lang, `app.money.status.${String(v)}`, v) : String(v)));
             return `${field}: ${values.join(', ')}`;
           })
           .concat(query.q ? [`${t('app.money.export.search')}: ${query.q}`] : []);
@@ -105,10 +105,10 @@ export function registerMoneyListExports(app: FastifyInstance) {
               nameOf(l),
               l?.email ?? '',
               toCentsExact(row.amount as string) / 100,
-              word(lang, 'app.money.status', row.status),
-              word(lang, 'app.money.methods', row.method),
+              word(lang, `app.money.status.${String(row.status)}`, row.status),
+              word(lang, `app.money.methods.${String(row.method)}`, row.method),
               (row.transactionId as string | null) ?? '',
-              word(lang, 'app.money.failureReasons', row.failureReason),
+              word(lang, `app.money.failureReasons.${String(row.failureReason)}`, row.failureReason),
               nameOf(e),
               nameOf(d),
             ];
