@@ -63,6 +63,8 @@ export const SCREEN_ACCESS = {
   'cash-flow': 'staff',
   deposits: 'all',
   withdrawals: 'all',
+  // Manual adjustments of a lead's funds: admins enter them, another admin completes them (four eyes).
+  adjustments: 'admin',
   investments: 'all',
   'product-markets': 'all',
   orders: 'all',

@@ -25,6 +25,7 @@ const ALL_SIDEBAR = [
   'Cash flow',
   'Deposits',
   'Withdrawals',
+  'Adjustments',
   'Investments',
   'Product markets',
   'Orders',
@@ -49,7 +50,7 @@ const LEAD_SIDEBAR = [
   'Products',
   'Offers',
 ];
-const REGULAR_SIDEBAR = ALL_SIDEBAR.filter((name) => !['Users', 'Product categories'].includes(name));
+const REGULAR_SIDEBAR = ALL_SIDEBAR.filter((name) => !['Users', 'Adjustments', 'Product categories'].includes(name));
 
 /** Header buttons each staff screen offers, or 'forbidden'. */
 type Screens = Record<'/leads' | '/users' | '/campaigns' | '/leads/import', readonly string[] | 'forbidden'>;

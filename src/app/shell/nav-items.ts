@@ -16,6 +16,7 @@ const SIDEBAR_ORDER = [
   'cash-flow',
   'deposits',
   'withdrawals',
+  'adjustments',
   'investments',
   'product-markets',
   'orders',
