@@ -11,6 +11,8 @@ import tseslint from 'typescript-eslint';
 const elements = [
   { type: 'shared', pattern: 'src/shared' },
   { type: 'server-feature', pattern: 'src/server/features/*', capture: ['name'] },
+  // Money keeps the ledger's invariants behind one entry, src/server/money/index.ts.
+  { type: 'server-money', pattern: 'src/server/money' },
   { type: 'server', pattern: 'src/server' },
   { type: 'app-feature', pattern: 'src/app/features/*', capture: ['name'] },
   { type: 'app', pattern: 'src/app' },
@@ -50,6 +52,10 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      // The composition roots: the only generic files that wire features (and money's routes and actions) in.
+      'boundaries/files': [
+        { category: 'composition-root', pattern: ['src/server/app.ts', 'src/server/actions/registry.ts', 'src/server/scheduler/jobs.ts'] },
+      ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
@@ -59,8 +65,26 @@ export default tseslint.config(
           default: 'allow',
           policies: [
             { from: { element: { type: 'shared' } }, disallow: to('server', 'server-feature', 'app', 'app-feature') },
-            { from: { element: { types: { anyOf: ['server', 'server-feature'] } } }, disallow: to('app', 'app-feature') },
-            { from: { element: { types: { anyOf: ['app', 'app-feature'] } } }, disallow: to('server', 'server-feature') },
+            {
+              from: { element: { types: { anyOf: ['server', 'server-feature', 'server-money'] } } },
+              disallow: to('app', 'app-feature'),
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'app-feature'] } } },
+              disallow: to('server', 'server-feature', 'server-money'),
+            },
+            // Generic server code never reaches into a feature; only the composition roots wire them in.
+            { from: { element: { types: { anyOf: ['server', 'server-money'] } } }, disallow: to('server-feature') },
+            // Outside money, money is reached through its entry alone (the roots also wire its routes and actions).
+            { from: { element: { types: { anyOf: ['server', 'server-feature'] } } }, disallow: to('server-money') },
+            {
+              from: { element: { types: { anyOf: ['server', 'server-feature'] } } },
+              allow: { to: { element: { type: 'server-money', internalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { type: 'server' }, file: { categories: 'composition-root' } },
+              allow: to('server-feature', 'server-money'),
+            },
             // A feature uses its own files and the generic layers, never another feature's.
             { from: { element: { type: 'server-feature' } }, disallow: to('server-feature') },
             { from: { element: { type: 'server-feature' } }, allow: sameFeature('server-feature') },

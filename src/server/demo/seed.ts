@@ -27,9 +27,7 @@ import { CHANGE_LOCK, workOn, writeChanges, type Change } from '../http/mutate.t
 import { audienceOf } from '../policy.ts';
 import { resourceByEntity } from '../resources/registry.ts';
 import type { Actor } from '../context.ts';
-import { creditDeposit } from '../features/deposits/deposit-booking.ts';
-import { openLedger } from '../money/ledger.ts';
-import { holdWithdrawal, payWithdrawal, refundWithdrawal } from '../money/withdrawals.ts';
+import { creditDeposit, holdWithdrawal, openLedger, payWithdrawal, refundWithdrawal } from '../money/index.ts';
 import { payDue } from '../wealth/dividend-job.ts';
 import { bookOpening, firstWatermark, type InvestmentRow } from '../wealth/open-investment.ts';
 import type { FileStore } from '../uploads/file-store.ts';

@@ -7,7 +7,7 @@ import { executeNamed } from '../db/prepared.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Actor } from '../context.ts';
 import { actorOrThrow } from './authenticate.ts';
-import { openLedger } from '../money/ledger.ts';
+import { openLedger } from '../money/index.ts';
 import { committedStatement, keyCommitted } from './idempotency.ts';
 
 /** A change to one record, logged for `/sync` in the transaction that makes it. */

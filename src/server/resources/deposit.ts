@@ -4,7 +4,7 @@ import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { deposits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { checkEntriesDaily } from '../money/entry-limits.ts';
+import { checkEntriesDaily } from '../money/index.ts';
 import { defineResource } from './define-resource.ts';
 
 /**

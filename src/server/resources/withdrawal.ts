@@ -3,8 +3,7 @@ import { withdrawalMachine } from '../../shared/lifecycle/machines.ts';
 import { isLeadOnly } from '../../shared/roles.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { withdrawals } from '../db/schema.ts';
-import { holdWithdrawal } from '../money/withdrawals.ts';
-import { checkEntriesDaily } from '../money/entry-limits.ts';
+import { checkEntriesDaily, holdWithdrawal } from '../money/index.ts';
 import { defineResource } from './define-resource.ts';
 
 /**

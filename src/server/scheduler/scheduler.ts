@@ -3,7 +3,7 @@ import type { Actor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { jobRuns } from '../db/schema.ts';
 import { workOn, writeChanges, type Change } from '../http/mutate.ts';
-import { openLedger } from '../money/ledger.ts';
+import { openLedger } from '../money/index.ts';
 import type { Clock } from './clock.ts';
 import { isBatchJob, type AnyJob, type BatchJobDefinition, type JobDefinition } from './define-job.ts';
 

@@ -3,7 +3,7 @@ import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { dividendMachine } from '../../shared/lifecycle/machines.ts';
 import { toCents } from '../../shared/money.ts';
 import { defineAction } from '../actions/define-action.ts';
-import { transfer } from '../money/ledger.ts';
+import { transfer } from '../money/index.ts';
 import { dividendResource } from '../resources/dividend.ts';
 
 /** The cause of a dividend's credit, scheduled or entered by hand: once per dividend. */

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { toCents } from '../../shared/money.ts';
 import { investments } from '../db/schema.ts';
 import type { Work } from '../http/mutate.ts';
-import { creditMany, transferMany, type TransferRequest } from '../money/ledger.ts';
+import { creditMany, transferMany, type TransferRequest } from '../money/index.ts';
 import { defineBatchJob } from '../scheduler/define-job.ts';
 import { dividendCause } from './dividend-actions.ts';
 import { investmentCause, scheduleOf, type InvestmentRow } from './open-investment.ts';

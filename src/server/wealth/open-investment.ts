@@ -6,7 +6,7 @@ import { dividendSchedule, type DividendFrequency } from '../../shared/wealth/di
 import { investments, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Work } from '../http/mutate.ts';
-import { transfer } from '../money/ledger.ts';
+import { transfer } from '../money/index.ts';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 

@@ -5,7 +5,7 @@ import { realPersonOf } from '../../../shared/lifecycle/four-eyes.ts';
 import { defineAction } from '../../actions/define-action.ts';
 import { AppError } from '../../http/app-error.ts';
 import { depositResource } from '../../resources/deposit.ts';
-import { creditDeposit } from './deposit-booking.ts';
+import { creditDeposit } from '../../money/index.ts';
 
 /** Cancel (the owner or staff), and staff's complete and fail of a pending deposit: audited by `transition`. */
 export const DEPOSIT_ACTIONS = [

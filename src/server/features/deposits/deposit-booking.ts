@@ -4,7 +4,7 @@ import { SECURE_CODE_TRIES, type CardDepositInput, type DepositFailureReason } f
 import { cardBrand } from '../../../shared/money/card.ts';
 import { deposits } from '../../db/schema.ts';
 import type { Work } from '../../http/mutate.ts';
-import { transfer, type LedgerWork } from '../../money/ledger.ts';
+import { creditDeposit, type LedgerWork } from '../../money/index.ts';
 import type { Authorization, GatewayStatus, PaymentGateway, ThreeDsResult } from '../../payments/gateway.ts';
 
 /**
@@ -17,18 +17,6 @@ type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 type DepositValues = Partial<typeof deposits.$inferInsert>;
 /** What a transition sets: the new status (absent: unchanged) and other columns. */
 export type DepositOutcome = { to?: DepositStatus; set: DepositValues };
-
-export const depositCause = (depositId: string) => ({ sourceEntity: 'deposit', sourceId: depositId, kind: 'deposit' });
-
-/** The ledger side of `completed`: card clearing (card) or the bank (transfer) → the lead's available funds. */
-export async function creditDeposit(work: LedgerWork, deposit: Pick<DepositRow, 'id' | 'userId' | 'amount' | 'method'>) {
-  await transfer(work, {
-    from: { house: deposit.method === 'card' ? 'card_clearing' : 'bank' },
-    to: { lead: deposit.userId, kind: 'available' },
-    amountCents: toCents(deposit.amount),
-    cause: depositCause(deposit.id),
-  });
-}
 
 const failed = (failureReason: DepositFailureReason): DepositOutcome => ({ to: 'failed', set: { failureReason, bankRetryAt: null } });
 
