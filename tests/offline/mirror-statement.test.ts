@@ -58,6 +58,14 @@ describe("a lead's statement read from the mirror", () => {
     // Cents that a float sum gets wrong (0.1 + 0.2), a card deposit, a withdrawal (money held: capital ≠ available).
     for (const amount of [0.1, 0.2, 1234.56, 0.07]) expect((await adjust(server, root, vera.id, amount)).status).toBe(201);
     expect((await adjust(server, root, vera.id, 0.3, 'debit')).status).toBe(201);
+    // 20,000.10 € is above the default card limit (10,000 €): the company raises it first.
+    const limits = await server.call({
+      method: 'PATCH',
+      url: '/api/v1/setting',
+      token: root,
+      payload: { cardDepositMax: 25_000, cardDepositDailyMax: 25_000 },
+    });
+    expect(limits.status, JSON.stringify(limits.body)).toBe(200);
     const card = await server.call({
       method: 'POST',
       url: '/api/v1/deposit/3d-secure',
