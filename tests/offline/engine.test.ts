@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineEntityStore } from '../../src/app/offline/offline-entity-store.ts';
+import type { OfflineEngine } from '../../src/app/offline/engine.ts';
+import type { FetchLike } from '../../src/app/offline/ports.ts';
 import { drained, engineFor, faultyFetch, startListeningServer, switchableOnline, type Fault } from './harness.ts';
 import type { TestServer } from '../api/harness.ts';
 
@@ -227,6 +229,144 @@ describe('offline engine against the real server', () => {
     expect((await store.get(second.body.id)).name).toBe('Theirs 2');
     expect(await engine.issues()).toEqual([]);
     await engine.stop();
+  });
+
+  describe('a pull skips a record while my change of it is in flight; that change then settles with an older answer', () => {
+    /**
+     * My rename reaches the server (version 2) but its answer is late; someone else renames the
+     * campaign after me (version 3); a pull meanwhile skips their change (mine is still in the
+     * outbox) and moves its cursor past it. My entry then settles with the version-2 answer: the
+     * mirror must end on version 3, not keep version 2 for good (the next pull has nothing to bring).
+     * `late` makes my answer late and settles it once the pull is over.
+     */
+    async function scenario(late: (engine: OfflineEngine, theirsThenPull: () => Promise<void>) => Promise<void>, fetch: FetchLike) {
+      const person = await server.user(await server.rootToken(), { roles: ['admin'] });
+      const made = await server.call({
+        method: 'POST',
+        url: '/api/v1/campaign',
+        token: person.token,
+        payload: { name: `Race ${person.id}` },
+      });
+      expect(made.status).toBe(201);
+      const id = made.body.id as string;
+      // Backoff of a minute and no timed pulls: only the test sends again and pulls.
+      const engine = engineFor(person.id, baseUrl, () => person.token, {
+        fetch,
+        pullEveryMs: 3_600_000,
+        retryBaseMs: 60_000,
+        retryCapMs: 60_000,
+      });
+      await engine.start();
+      const mirrored = () => engine.db.records('campaign').get(id);
+      try {
+        expect(await mirrored()).toMatchObject({ name: `Race ${person.id}`, version: 1 });
+        await createOfflineEntityStore(engine, 'campaign').update(id, { name: `Mine ${person.id}` });
+        await late(engine, async () => {
+          const theirs = await server.call({
+            method: 'PATCH',
+            url: `/api/v1/campaign/${id}`,
+            token: person.token,
+            payload: { name: `Theirs ${person.id}` },
+          });
+          expect(theirs.body).toMatchObject({ name: `Theirs ${person.id}`, version: 3 });
+          await engine.pull();
+          // Skipped: mine wins locally until the server has it.
+          expect(await engine.unsentCount()).toBe(1);
+          expect(await mirrored()).toMatchObject({ name: `Mine ${person.id}` });
+        });
+        await drained(engine);
+        expect(await engine.unsentCount()).toBe(0);
+        expect(await mirrored()).toMatchObject({ name: `Theirs ${person.id}`, version: 3 });
+        await engine.pull();
+        expect(await mirrored()).toMatchObject({ name: `Theirs ${person.id}`, version: 3 });
+      } finally {
+        await engine.stop();
+      }
+    }
+
+    it('an answer overtaken by another writer', async () => {
+      // Holds the answer of the first PATCH, already done on the server, until released.
+      let reached = () => {};
+      let release = () => {};
+      const answered = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      const fetchHeld: FetchLike = async (url, init) => {
+        const answer = await fetch(url, init);
+        if (init.method === 'PATCH' && !held) {
+          held = true;
+          reached();
+          await released;
+        }
+        return answer;
+      };
+      await scenario(async (_engine, theirsThenPull) => {
+        await answered;
+        await theirsThenPull();
+        release();
+      }, fetchHeld);
+    });
+
+    it('a lost answer, replayed (Idempotent-Replayed answers the first, older response)', async () => {
+      const faults: Fault[] = ['lostAfter'];
+      const faulty = faultyFetch(() => faults.shift() ?? 'none');
+      await scenario(async (engine, theirsThenPull) => {
+        const attempts = async () => (await engine.db.outbox.toArray()).map((e) => e.attempts);
+        await expect.poll(attempts).toEqual([1]); // done on the server, its answer lost: backing off a minute
+        await theirsThenPull();
+        expect(await engine.sendRecord((await engine.db.outbox.toArray())[0].recordIds[0])).toEqual({ sent: true });
+        expect(faulty.log.filter((l) => l.startsWith('PATCH'))).toHaveLength(2);
+      }, faulty);
+    });
+
+    it('a refused change (dead letter) rolls back to the newer record a pull held, not to the one it was made on', async () => {
+      const person = await server.user(await server.rootToken(), { roles: ['admin'] });
+      const made = await server.call({
+        method: 'POST',
+        url: '/api/v1/campaign',
+        token: person.token,
+        payload: { name: `Race ${person.id}` },
+      });
+      const id = made.body.id as string;
+      let reached = () => {};
+      let release = () => {};
+      const answered = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const engine = engineFor(person.id, baseUrl, () => person.token, {
+        pullEveryMs: 3_600_000,
+        fetch: async (url, init) => {
+          const answer = await fetch(url, init);
+          if (init.method === 'PATCH') {
+            reached();
+            await released;
+          }
+          return answer;
+        },
+      });
+      await engine.start();
+      const mirrored = () => engine.db.records('campaign').get(id);
+      try {
+        await createOfflineEntityStore(engine, 'campaign').update(id, { name: '' }); // refused: a name is required
+        await answered;
+        await server.call({
+          method: 'PATCH',
+          url: `/api/v1/campaign/${id}`,
+          token: person.token,
+          payload: { name: `Theirs ${person.id}` },
+        });
+        await engine.pull(); // skipped: my change is in flight
+        release();
+        await drained(engine);
+        const [issue] = await engine.issues();
+        expect(issue).toMatchObject({ state: 'dead', error: { status: 400 } });
+        expect(await mirrored()).toMatchObject({ name: `Theirs ${person.id}`, version: 2 });
+        await engine.discard(issue.seq!);
+        await engine.pull();
+        expect(await mirrored()).toMatchObject({ name: `Theirs ${person.id}`, version: 2 });
+      } finally {
+        await engine.stop();
+      }
+    });
   });
 
   it('pauses on 401 and replays only when the same user signs in again', async () => {

@@ -152,9 +152,60 @@ export function createOfflineEngine(options: EngineOptions) {
       .toArray()
       .then((entries) => [...new Map(entries.filter((e) => e.seq! > entry.seq!).map((e) => [e.seq, e])).values()]);
 
+  /**
+   * Server records the mirror could not take yet, because the record had unsent changes on top (a
+   * pull's change, an answer with later entries queued behind it): kept in `meta` under
+   * `held:<entity>:<id>` until the record's entries are gone, then written if newer than what the
+   * mirror holds (`settleMirror`). Without them, a pull skips the change and moves its cursor past
+   * it, and an entry that then settles with an older answer (the replay of a lost answer, an answer
+   * another writer overtook) would leave the mirror on that older record for good.
+   */
+  const heldKey = (entity: MirroredEntityName, id: string) => `held:${entity}:${id}`;
+  /** No `record`: deleted on the server (or gone from this user's sight), which nothing later undoes but a pull. */
+  type Held = { record?: LocalRecord };
+
+  /**
+   * Holds the server's record of `id` (none: deleted), never an older one over a newer: an upsert
+   * replaces a held one of a lower or equal version, a deletion replaces anything, and a pulled upsert
+   * replaces a held deletion (pulls arrive in the change log's order: it came back into sight).
+   */
+  async function hold(entity: MirroredEntityName, id: string, record: LocalRecord | undefined, pulled: boolean) {
+    const key = heldKey(entity, id);
+    const held = (await db.meta.get(key))?.value as Held | undefined;
+    if (record && held) {
+      if (!held.record ? !pulled : (held.record.version ?? 0) > (record.version ?? 0)) return;
+    }
+    await db.meta.put({ key, value: { record } satisfies Held });
+  }
+
+  /**
+   * After the outbox entries of `id` changed (one settled, was resolved, discarded or refused): once
+   * nothing of mine sits on top of the mirror's record (no queued or conflicting entry left; a dead
+   * letter's change is rolled back), the record the server holds replaces the mirror's if newer (a
+   * deletion always is), never an older one over a newer. A record the mirror no longer has (my
+   * deletion landed, my create was refused) is not brought back. The held record is forgotten with
+   * the record's last entry; while dead letters remain, pulls keep holding newer ones.
+   */
+  async function settleMirror(entity: MirroredEntityName, id: string) {
+    const key = heldKey(entity, id);
+    const held = (await db.meta.get(key))?.value as Held | undefined;
+    if (!held) return;
+    const entries = await db.outbox.where('recordIds').equals(id).toArray();
+    const mine = entries.filter((e) => e.entity === entity);
+    if (mine.some((e) => e.state !== 'dead')) return;
+    const table = db.records(entity);
+    const local = await table.get(id);
+    if (!held.record) {
+      if (local) await table.delete(id);
+    } else if (local && (held.record.version ?? 0) > (local.version ?? 0)) {
+      await table.put(derive(entity, held.record) as LocalRecord);
+    }
+    if (!mine.length) await db.meta.delete(key);
+  }
+
   async function settle(entry: OutboxEntry, outcome: Outcome) {
     const table = db.records(entry.entity);
-    await db.transaction('rw', table, db.outbox, async () => {
+    await db.transaction('rw', table, db.outbox, db.meta, async () => {
       const stored = await db.outbox.get(entry.seq!);
       if (!stored) return; // discarded meanwhile
       switch (outcome.kind) {
@@ -164,7 +215,9 @@ export function createOfflineEngine(options: EngineOptions) {
             const next = later.filter((e) => e.recordIds.includes(record.id as string));
             if (next.length) {
               // Mine still on top: keep the local record, and send the next change against this version.
+              // The answer is held: should the later ones be refused, the mirror falls back on it.
               await table.update(record.id as string, { version: record.version });
+              await hold(entry.entity, record.id as string, record as LocalRecord, false);
               for (const e of next) await db.outbox.update(e.seq!, { baseVersion: record.version as number });
             } else {
               await table.put(derive(entry.entity, record) as LocalRecord);
@@ -183,6 +236,7 @@ export function createOfflineEngine(options: EngineOptions) {
           });
           break;
         case 'conflict':
+          if (outcome.current?.id) await hold(entry.entity, outcome.current.id as string, outcome.current as LocalRecord, false);
           await db.outbox.update(entry.seq!, {
             state: 'conflict',
             current: outcome.current,
@@ -200,6 +254,7 @@ export function createOfflineEngine(options: EngineOptions) {
         case 'auth':
           break;
       }
+      if (outcome.kind === 'done' || outcome.kind === 'dead') for (const id of entry.recordIds) await settleMirror(entry.entity, id);
     });
   }
 
@@ -423,6 +478,9 @@ export function createOfflineEngine(options: EngineOptions) {
         if (!unsentIds.size) await table.clear();
         else await table.bulkDelete((await table.toCollection().primaryKeys()).filter((id) => !unsentIds.has(id)));
       }
+      // Held records of the records kept stay (the pull from 0 holds newer ones).
+      const held = (await db.meta.where('key').startsWith('held:').primaryKeys()) as string[];
+      await db.meta.bulkDelete(held.filter((key) => !unsentIds.has(key.slice(key.lastIndexOf(':') + 1))));
       await db.meta.put({ key: 'cursor', value: 0 });
     });
   }
@@ -440,7 +498,15 @@ export function createOfflineEngine(options: EngineOptions) {
         : new Set<string>();
       const byEntity = new Map<MirroredEntityName, { put: LocalRecord[]; remove: string[] }>();
       for (const change of changes) {
-        if (mine.has(change.id)) continue; // my unsent change wins locally until the server has it
+        if (mine.has(change.id)) {
+          // My unsent change wins locally until the server has it; the server's record is held, not
+          // lost (the cursor moves past it), and written once my entries have settled, if newer.
+          if (touched.includes(change.entity)) {
+            await hold(change.entity, change.id, change.op === 'upsert' ? change.record : undefined, true);
+            await settleMirror(change.entity, change.id); // only dead letters left: nothing of mine on top
+          }
+          continue;
+        }
         const group = byEntity.get(change.entity) ?? { put: [], remove: [] };
         if (change.op === 'upsert' && change.record) group.put.push(derive(change.entity, change.record) as LocalRecord);
         else group.remove.push(change.id);
@@ -533,19 +599,31 @@ export function createOfflineEngine(options: EngineOptions) {
     }
   }
 
-  /** Puts a record the server answered into the mirror; with unsent changes of it queued, only its version. */
+  /**
+   * Puts a record the server answered into the mirror; with unsent changes of it queued, only its
+   * version, the record held until they settle (with only dead letters left, the newer record at once).
+   */
   async function applyServerRecord(entity: EntityName, record: LocalRecord) {
     const table = db.records(entity);
-    await db.transaction('rw', table, db.outbox, async () => {
-      if (await db.outbox.where('recordIds').equals(record.id).count()) await table.update(record.id, { version: record.version });
-      else await table.put(derive(entity, record) as LocalRecord);
+    await db.transaction('rw', table, db.outbox, db.meta, async () => {
+      const entries = (await db.outbox.where('recordIds').equals(record.id).toArray()).filter((e) => e.entity === entity);
+      if (!entries.length) return table.put(derive(entity, record) as LocalRecord);
+      await hold(entity, record.id, record, false);
+      if (entries.some((e) => e.state !== 'dead')) await table.update(record.id, { version: record.version });
+      else await settleMirror(entity, record.id);
     });
   }
 
   async function resolveEntry(seq: number, change: (entry: OutboxEntry) => Promise<void>) {
     const entry = await db.outbox.get(seq);
     if (!entry) return;
-    await db.transaction('rw', db.records(entry.entity), db.outbox, () => change(entry));
+    await db.transaction('rw', db.records(entry.entity), db.outbox, db.meta, async () => {
+      // The records of this entry and of those resolved with it (taking theirs drops the later ones).
+      const ids = new Set([...entry.recordIds, ...(await laterOf(entry)).flatMap((e) => e.recordIds)]);
+      await change(entry);
+      // Mine no longer on top: the newest server record the mirror knows of, never an older one over it.
+      for (const id of ids) await settleMirror(entry.entity, id);
+    });
     forgetUnsent();
     await refreshCounts();
     wake();
