@@ -408,8 +408,15 @@ describe('offline engine, property-based', () => {
       ),
       // Shrinking is on, bounded: a failure is shrunk for what is left of 200 s (runs take a second or
       // two each), then reported with the smallest counterexample found so far, inside the test's limit.
-      // A run that hangs fails after 30 s and shrinks like any other failure.
-      { numRuns: 15, timeout: 30_000, interruptAfterTimeLimit: 200_000, markInterruptAsFailure: true },
+      // A run that hangs fails after 30 s and shrinks like any other failure. A failure prints its seed
+      // and path: FC_SEED=<seed> FC_PATH=<path> replays that counterexample alone, without shrinking.
+      {
+        numRuns: 15,
+        timeout: 30_000,
+        interruptAfterTimeLimit: 200_000,
+        markInterruptAsFailure: true,
+        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH, endOnFailure: true } : {}),
+      },
     );
   }, 300_000);
 });
