@@ -68,6 +68,9 @@ describe('manual adjustments: entered by one admin, completed or failed by anoth
     alma = await launchBrowser();
     await signIn(alma.page, server.url, ALMA.email, ALMA.password);
     root = await launchBrowser({ colorScheme: 'dark' });
+    // The look is kept in localStorage (public/boot.js applies it before the first paint), as a11y.test.ts sets it.
+    await root.page.goto(`${server.url}/login`);
+    await root.page.evaluate(() => localStorage.setItem('bd.ui', JSON.stringify({ mode: 'dark' })));
     await signIn(root.page, server.url);
   });
   afterAll(async () => {
@@ -184,6 +187,7 @@ describe('manual adjustments: entered by one admin, completed or failed by anoth
       await page.goto(`${server.url}/adjustments`);
       await chooseLanguage(page, 'de');
       await visible(page.getByRole('heading', { name: 'Korrekturbuchungen' }));
+      expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe(mode);
       await visible(rowOf(page, '+250,00 €'), 20_000);
       expect(await axe(page)).toEqual([]);
       await screenshot(page, `adjustments-desktop-${mode}-de`);
@@ -201,6 +205,26 @@ describe('manual adjustments: entered by one admin, completed or failed by anoth
       await screenshot(page, `adjustments-entry-phone-${mode}-de`);
       await page.keyboard.press('Escape');
       await gone(page.getByRole('dialog'));
+    }
+  });
+
+  test('offline the screen says adjustments are read and entered online only, and offers no entry', async () => {
+    const { page } = alma;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/adjustments`);
+    await visible(rowOf(page, '+250,00 €'), 20_000);
+    await page.context().setOffline(true);
+    try {
+      await visible(page.getByTestId('adjustments-offline'), 20_000);
+      expect(await textOf(page.getByTestId('adjustments-offline'))).toContain('nur online');
+      expect(await page.getByRole('button', { name: 'Korrektur erfassen' }).isDisabled()).toBe(true);
+      // Said once, and no empty list that would read as "none".
+      expect(await page.getByText('Sie sind offline: Korrekturbuchungen').count()).toBe(1);
+      expect(await page.getByRole('row').count()).toBe(0);
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'adjustments-offline-desktop-light-de');
+    } finally {
+      await page.context().setOffline(false);
     }
   });
 });

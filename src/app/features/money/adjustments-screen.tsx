@@ -146,7 +146,15 @@ export function AdjustmentsScreen({ state, onStateChange }: { state: ListState; 
       cell: (ctx: { row: { original: Slot<EntityRecord> } }) => (ctx.row.original.record ? render(ctx.row.original.record) : null),
     });
     return [
-      column('dateCreation', (row) => (row.dateCreation ? formatDateTime(String(row.dateCreation)) : '—')),
+      // Whole in its title where a narrow column cuts it.
+      column('dateCreation', (row) => {
+        const date = row.dateCreation ? formatDateTime(String(row.dateCreation)) : '—';
+        return (
+          <span className={ellipsis} title={date}>
+            {date}
+          </span>
+        );
+      }),
       column('userId', (row) => <PersonCell id={row.userId} />),
       column('direction', (row) => t(`app.money.adjustments.direction.${String(row.direction)}`)),
       column('amount', (row) => <AdjustmentAmount row={row} />),
@@ -200,37 +208,42 @@ export function AdjustmentsScreen({ state, onStateChange }: { state: ListState; 
           state={state}
           onStateChange={onStateChange}
         />
-        <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
-          {list.count === null ? t('app.common.loading') : t('app.money.adjustments.count', { count: list.count })}
-        </span>
+        {online ? (
+          <span className={css({ ms: 'auto', color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+            {list.count === null ? t('app.common.loading') : t('app.money.adjustments.count', { count: list.count })}
+          </span>
+        ) : null}
       </div>
-      {list.error ? (
+      {/* Offline the note above says it once; no rows are shown rather than an empty list that would mislead. */}
+      {list.error && online ? (
         <p role="alert" className={css({ color: 'error' })}>
-          {online ? toApiError(list.error).message : t('app.money.adjustments.offline')}{' '}
+          {toApiError(list.error).message}{' '}
           <Button variant="outline" size="sm" onClick={() => setReload((n) => n + 1)}>
             {t('app.common.retry')}
           </Button>
         </p>
       ) : null}
-      <DataTable
-        label={t('app.nav.adjustments')}
-        columns={columns}
-        count={list.count ?? 0}
-        rowAt={list.rowAt}
-        version={list.version}
-        loaded={list.loaded}
-        columnVisibility={{}}
-        sortOf={sortOf}
-        onSort={(field) => onStateChange({ ...state, sorts: toggleSort(state.sorts ?? sorts, field) })}
-        selected={selected}
-        onSelect={() => undefined}
-        onRangeChange={list.ensureRange}
-        loading={list.loading}
-        empty={state.filters?.length ? t('app.list.noMatch') : t('app.list.empty')}
-        stacked={(row) => <StackedAdjustment row={row} fourEyes={viewer.fourEyes} />}
-        selectable={false}
-        rowMenu={rowMenu}
-      />
+      {online ? (
+        <DataTable
+          label={t('app.nav.adjustments')}
+          columns={columns}
+          count={list.count ?? 0}
+          rowAt={list.rowAt}
+          version={list.version}
+          loaded={list.loaded}
+          columnVisibility={{}}
+          sortOf={sortOf}
+          onSort={(field) => onStateChange({ ...state, sorts: toggleSort(state.sorts ?? sorts, field) })}
+          selected={selected}
+          onSelect={() => undefined}
+          onRangeChange={list.ensureRange}
+          loading={list.loading}
+          empty={state.filters?.length ? t('app.list.noMatch') : t('app.list.empty')}
+          stacked={(row) => <StackedAdjustment row={row} fourEyes={viewer.fourEyes} />}
+          selectable={false}
+          rowMenu={rowMenu}
+        />
+      ) : null}
       {entering ? (
         <AdjustmentEntryDialog
           onClose={() => setEntering(false)}
