@@ -90,6 +90,15 @@ describe('investments: staff open one, its schedule, four eyes on a dividend, th
     expect(await textOf(stats.locator('[data-stat="investedCapital"] strong'))).toBe('€1,200.00');
     expect(await textOf(stats.locator('[data-stat="dividendsToCome"] strong'))).toBe('€35.44');
     expect(await textOf(stats.getByTestId('stats-period'))).toMatch(/^All investments, as of /);
+    // The range control governs the months: the chart, its table and the tile of dividends paid say the same period.
+    const paidPeriod = stats.locator('[data-stat="paidInPeriod"] span').last();
+    const yearPeriod = await textOf(paidPeriod);
+    const monthRows = () => stats.getByTestId('investments-chart-table').locator('tbody tr').count();
+    expect(await monthRows()).toBeGreaterThanOrEqual(12);
+    await stats.getByTestId('stats-range').getByRole('button', { name: '90 days', exact: true }).click();
+    await expect.poll(() => textOf(paidPeriod), { timeout: 20_000 }).not.toBe(yearPeriod);
+    expect(await monthRows()).toBeLessThanOrEqual(4);
+    expect(await textOf(stats.locator('figcaption').last())).toContain(await textOf(paidPeriod));
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'investments-list-desktop-light');
   });

@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { useFetch } from '../../data/use-fetch.ts';
 import { formatCompact, formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { DayChartFigure, type ChartValues } from '../../ui/day-chart.tsx';
+import { DayRangeControls, useDayRange, type DayRange } from '../../ui/day-range.tsx';
 import { investmentStats, type InvestmentStats } from './investments-api.ts';
 import { paidWithin } from './stats-figures.ts';
 
@@ -38,8 +39,9 @@ function Tile({ label, value, sub, stat }: { label: string; value: string; sub?:
   );
 }
 
-/** The statistics of GET /investment/stats, read once by the screen that shows them. */
-export const useInvestmentStats = (reload = 0) => useFetch<InvestmentStats>((signal) => investmentStats({}, signal), [reload]);
+/** The statistics of GET /investment/stats, read once by the screen that shows them; months over `range` when given. */
+export const useInvestmentStats = (reload = 0, range?: DayRange) =>
+  useFetch<InvestmentStats>((signal) => investmentStats(range ?? {}, signal), [reload, range?.from, range?.to]);
 
 /**
  * GET /investment/stats (DESIGN.md §13) as tiles, a chart by frequency and one month by month, each
@@ -48,14 +50,23 @@ export const useInvestmentStats = (reload = 0) => useFetch<InvestmentStats>((sig
  */
 export function InvestmentStatsPanel({ reload = 0 }: { reload?: number }) {
   const { t } = useTranslation();
-  const stats = useInvestmentStats(reload);
+  const dayRange = useDayRange(365);
+  const stats = useInvestmentStats(reload, dayRange.valid ? dayRange.range : undefined);
+  const controls = (
+    <div data-testid="stats-range" className={css({ mb: '3' })}>
+      <DayRangeControls {...dayRange} />
+    </div>
+  );
   if (stats.error)
     return (
-      <p role="alert" className={css({ color: 'error', fontSize: 'sm', mb: 'gap' })}>
-        {t('app.investments.statsFailed', { error: stats.error.message })}
-      </p>
+      <>
+        {controls}
+        <p role="alert" className={css({ color: 'error', fontSize: 'sm', mb: 'gap' })}>
+          {t('app.investments.statsFailed', { error: stats.error.message })}
+        </p>
+      </>
     );
-  if (!stats.data) return null;
+  if (!stats.data) return controls;
   const data = stats.data;
   const count = (n: number) => t('app.investments.count', { count: n, n: formatNumber(n) });
   const asOf = t('app.investments.stats.asOf', { date: formatDate(Date.now()) });
@@ -64,6 +75,7 @@ export function InvestmentStatsPanel({ reload = 0 }: { reload?: number }) {
   const paidInPeriod = paidWithin(data.overTime, data.from, data.to);
   return (
     <section aria-label={`${t('app.investments.stats.title')}, ${asOf}`} data-testid="investment-stats" className={css({ mb: 'gap' })}>
+      {controls}
       <p data-testid="stats-period" className={periodStyle}>
         {asOf}
       </p>
@@ -78,6 +90,7 @@ export function InvestmentStatsPanel({ reload = 0 }: { reload?: number }) {
         <Tile stat="ended" label={t('app.investments.status.ended')} value={formatNumber(data.ended)} />
         <Tile stat="dividendsPaid" label={t('app.investments.stats.dividendsPaid')} value={formatMoney(data.dividendsPaid)} />
         <Tile stat="dividendsToCome" label={t('app.investments.stats.dividendsToCome')} value={formatMoney(data.dividendsToCome)} />
+        <Tile stat="paidInPeriod" label={t('app.investments.stats.paidInRange')} value={formatMoney(paidInPeriod)} sub={months} />
       </div>
       <div
         className={css({ display: 'grid', gap: 'gap', mt: '3', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 2fr)' } })}
