@@ -9,6 +9,9 @@ export const text = (max = 255) => z.string({ error: 'validation.required' }).tr
 export const requiredText = (max = 255, error = 'validation.required') => text(max).min(1, { error });
 
 export const optionalText = (max = 255) => text(max).nullable().optional();
+/** Text an action cannot go without (a refusal's reason, a bank reference): absent or blank, the same message names what is missing. */
+export const demandedText = (max: number, error: string) =>
+  z.string({ error }).trim().min(1, { error }).max(max, { error: 'validation.tooLong' });
 
 /** The app's own uploads (src/server/uploads/store.ts `uploadUrl`): one file name, never a path. */
 const UPLOAD_PATH = /^\/api\/v1\/uploads\/[\w-]+\.[a-z0-9]{2,5}$/i;

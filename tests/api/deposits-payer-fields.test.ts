@@ -127,7 +127,12 @@ describe("a card deposit's payer fields", () => {
   it("a regular staff member's action answer (fail a bank transfer) has none of them either", async () => {
     const entered = await server.call({ method: 'POST', url: '/api/v1/deposit', token: admin, payload: { amount: 40, userId: lead.id } });
     expect(entered.status).toBe(201);
-    const failed = await server.call({ method: 'POST', url: `/api/v1/deposit/${entered.body.id}/fail`, token: regular, payload: {} });
+    const failed = await server.call({
+      method: 'POST',
+      url: `/api/v1/deposit/${entered.body.id}/fail`,
+      token: regular,
+      payload: { reason: 'The transfer never arrived' },
+    });
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     expect(failed.body.status).toBe('failed');
     expect(keysOf(failed.body)).toEqual(STAFF_KEYS);

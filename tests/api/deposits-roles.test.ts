@@ -109,7 +109,13 @@ async function request(route: Route, caller: Caller) {
     case 'POST /deposit/:id/complete':
       return server.call({ method: 'POST', url: `/api/v1/deposit/${await pending()}/complete`, token, headers });
     case 'POST /deposit/:id/fail':
-      return server.call({ method: 'POST', url: `/api/v1/deposit/${await pending()}/fail`, token, headers });
+      return server.call({
+        method: 'POST',
+        url: `/api/v1/deposit/${await pending()}/fail`,
+        token,
+        headers,
+        payload: { reason: 'The transfer never arrived' },
+      });
     case 'GET /deposit/:id':
       return server.call({ method: 'GET', url: `/api/v1/deposit/${await pending()}`, token });
     case 'PATCH /deposit/:id':

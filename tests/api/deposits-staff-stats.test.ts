@@ -61,7 +61,7 @@ describe('staff-entered deposits', () => {
     expect(audit).toEqual([{ actor_id: regular.id }]);
 
     const other = await transfer(root, { amount: 12, userId: leadA.id });
-    const failed = await act(root, other.body.id, 'fail');
+    const failed = await act(root, other.body.id, 'fail', { reason: 'The transfer never arrived' });
     expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'rejected_by_staff' });
     expect(await available(leadA.id)).toBe(before + 31_040);
     expect((await act(root, other.body.id, 'complete')).body.code).toBe('INVALID_TRANSITION');
@@ -87,7 +87,7 @@ describe('staff-entered deposits', () => {
     const created = await transfer(root, { amount: 20, userId: leadA.id });
     const before = await fingerprint(server);
     expect((await act(leadA.token, created.body.id, 'complete')).status).toBe(403);
-    expect((await act(leadA.token, created.body.id, 'fail')).status).toBe(403);
+    expect((await act(leadA.token, created.body.id, 'fail', { reason: 'The transfer never arrived' })).status).toBe(403);
     const patch = (token: string, payload: object) =>
       server.call({ method: 'PATCH', url: `/api/v1/deposit/${created.body.id}`, token, payload });
     expect((await patch(leadA.token, { transactionId: 'MINE' })).status).toBe(403);
@@ -120,7 +120,7 @@ describe('staff-entered deposits', () => {
     expect(refused.body.code).toBe('INVALID_TRANSITION');
     expect(await fingerprint(server)).toBe(before);
     const failed = await transfer(root, { amount: 9, userId: leadA.id });
-    await act(root, failed.body.id, 'fail');
+    await act(root, failed.body.id, 'fail', { reason: 'The transfer never arrived' });
     expect((await server.call({ method: 'DELETE', url: `/api/v1/deposit/${failed.body.id}`, token: regular.token })).status).toBe(403);
     expect((await server.call({ method: 'DELETE', url: `/api/v1/deposit/${failed.body.id}`, token: root })).status).toBe(200);
   });
@@ -157,7 +157,12 @@ describe('stats', () => {
     await server.sql(`update users set verification_status = 'verified' where id = '${leadA.id}'`);
     const w1 = await server.call({ method: 'POST', url: '/api/v1/withdrawal', token: leadA.token, payload: { amount: 40 } });
     expect(w1.status, JSON.stringify(w1.body)).toBe(201);
-    const completed = await server.call({ method: 'POST', url: `/api/v1/withdrawal/${w1.body.id}/complete`, token: root });
+    const completed = await server.call({
+      method: 'POST',
+      url: `/api/v1/withdrawal/${w1.body.id}/complete`,
+      token: root,
+      payload: { transactionId: 'BANK-REF-1' },
+    });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     ids = { d1, d2, d3, d4, d5, w1: w1.body.id };
     await server.sql(`update deposits set date_creation = '2026-03-01T23:30:00Z' where id = '${d1}'`);
@@ -321,7 +326,10 @@ describe('first deposits by campaign and by staff', () => {
     /** A bank transfer entered, then completed or failed (or left pending), dated `at`. */
     const deposit = async (userId: string, amount: number, at: string, action?: 'complete' | 'fail') => {
       const id = (await transfer(root, { amount, userId })).body.id;
-      if (action) expect((await act(second.token, id, action)).status).toBe(200);
+      if (action)
+        expect((await act(second.token, id, action, action === 'fail' ? { reason: 'The transfer never arrived' } : undefined)).status).toBe(
+          200,
+        );
       await server.sql(`update deposits set date_creation = '${at}' where id = '${id}'`);
     };
     await deposit(l1, 100.1, '2026-03-01T09:00:00Z', 'complete');

@@ -104,7 +104,16 @@ describe('the maximum per lead in 24 hours', () => {
     // Up to the limit exactly; a failed transfer gives its part back.
     const last = await deposit(lead, 500_000);
     expect(last.status).toBe(201);
-    expect((await server.call({ method: 'POST', url: `/api/v1/deposit/${last.body.id}/fail`, token: root, payload: {} })).status).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: `/api/v1/deposit/${last.body.id}/fail`,
+          token: root,
+          payload: { reason: 'The transfer never arrived' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await deposit(lead, 500_000)).status).toBe(201);
     expect((await deposit(lead, 0.01)).status).toBe(422);
   });

@@ -104,7 +104,9 @@ describe('a staff-entered deposit is completed by a second person', () => {
   it('failing is no credit: the one who entered a deposit may fail it, and who decided is kept', async () => {
     const lead = await server.user(regular.token, { roles: ['lead'] });
     const entered = await enterDeposit(regular.token, lead.id, 120);
-    const failed = await server.call(post(`/api/v1/deposit/${entered.body.id}/fail`, regular.token));
+    const failed = await server.call(
+      post(`/api/v1/deposit/${entered.body.id}/fail`, regular.token, { reason: 'The transfer never arrived' }),
+    );
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     expect(failed.body).toMatchObject({ status: 'failed', createdBy: regular.id, decidedBy: regular.id });
     expect(await availableOf(server, regular.token, lead.id)).toBe(0);
@@ -207,17 +209,25 @@ describe('withdrawal approvals count the last 24 hours together', () => {
       ids.push(answer.body.id);
     }
     // 4,000 and 8,000 so far: the first two need none.
-    expect((await server.call(post(`/api/v1/withdrawal/${ids[0]}/complete`, regular.token))).body.status).toBe('completed');
+    expect(
+      (await server.call(post(`/api/v1/withdrawal/${ids[0]}/complete`, regular.token, { transactionId: 'BANK-REF-1' }))).body.status,
+    ).toBe('completed');
     // 12,000 with the third: above 10,000.
-    const third = await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${ids[2]}/complete`, regular.token));
+    const third = await refused(
+      422,
+      'APPROVALS_REQUIRED',
+      post(`/api/v1/withdrawal/${ids[2]}/complete`, regular.token, { transactionId: 'BANK-REF-1' }),
+    );
     expect(third.body.message).toBe(
       "This lead's withdrawals of 24 hours come to more than €10,000.00: this one needs the approval of two staff members first (0 so far)",
     );
-    expect((await server.call(post(`/api/v1/withdrawal/${ids[1]}/complete`, regular.token))).body.status).toBe('completed');
+    expect(
+      (await server.call(post(`/api/v1/withdrawal/${ids[1]}/complete`, regular.token, { transactionId: 'BANK-REF-1' }))).body.status,
+    ).toBe('completed');
     await server.call(post(`/api/v1/withdrawal/${ids[2]}/approve`, regular.token));
-    await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${ids[2]}/complete`, admin.token));
+    await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${ids[2]}/complete`, admin.token, { transactionId: 'BANK-REF-1' }));
     await server.call(post(`/api/v1/withdrawal/${ids[2]}/approve`, admin.token));
-    const paid = await server.call(post(`/api/v1/withdrawal/${ids[2]}/complete`, admin.token));
+    const paid = await server.call(post(`/api/v1/withdrawal/${ids[2]}/complete`, admin.token, { transactionId: 'BANK-REF-1' }));
     expect(paid.body).toMatchObject({ status: 'completed', approvedBy: [regular.id, admin.id], decidedBy: admin.id });
     expect(await availableOf(server, lead.token, lead.id)).toBe(0);
   });
@@ -228,9 +238,13 @@ describe('withdrawal approvals count the last 24 hours together', () => {
     const first = (await server.call(post('/api/v1/withdrawal', lead.token, { amount: 4_000 }))).body;
     const old = (await server.call(post('/api/v1/withdrawal', lead.token, { amount: 4_000 }))).body;
     const last = (await server.call(post('/api/v1/withdrawal', lead.token, { amount: 4_000 }))).body;
-    expect((await server.call(post(`/api/v1/withdrawal/${first.id}/fail`, regular.token))).body.decidedBy).toBe(regular.id);
+    expect((await server.call(post(`/api/v1/withdrawal/${first.id}/fail`, regular.token, { reason: 'IBAN closed' }))).body.decidedBy).toBe(
+      regular.id,
+    );
     await server.sql(`update withdrawals set date_creation = now() - interval '25 hours' where id = '${old.id}'`);
-    expect((await server.call(post(`/api/v1/withdrawal/${last.id}/complete`, regular.token))).body.status).toBe('completed');
+    expect(
+      (await server.call(post(`/api/v1/withdrawal/${last.id}/complete`, regular.token, { transactionId: 'BANK-REF-1' }))).body.status,
+    ).toBe('completed');
   });
 });
 

@@ -152,3 +152,32 @@ describe('list exports: what the filters show, in words, numbers as numbers', ()
     expect((await exportOf('deposit', regular.token, {}, 'pdf')).status).toBe(400);
   });
 });
+
+describe('what refusing and paying out ask for (CHECKLIST item 8)', () => {
+  it('refusing asks for a reason and paying out for the bank reference: 400 on the field, translated; a deposit refused says why in its history', async () => {
+    const act = (url: string, payload: object, lang: string) =>
+      server.call({ method: 'POST', url, token: regular.token, payload, headers: { 'idempotency-key': randomUUID(), 'x-lang': lang } });
+    const held = await post('/api/v1/withdrawal', lead.token, { amount: 10 });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const noReason = await act(`/api/v1/withdrawal/${held.body.id}/fail`, {}, 'en');
+    expect([noReason.status, noReason.body.code, noReason.body.details]).toEqual([400, 'VALIDATION', { reason: 'Please give a reason' }]);
+    const blank = await act(`/api/v1/withdrawal/${held.body.id}/fail`, { reason: '   ' }, 'fr');
+    expect([blank.status, blank.body.details]).toEqual([400, { reason: 'Veuillez indiquer un motif' }]);
+    const noReference = await act(`/api/v1/withdrawal/${held.body.id}/complete`, {}, 'de');
+    expect([noReference.status, noReference.body.details]).toEqual([400, { transactionId: 'Bitte geben Sie die Bankreferenz an' }]);
+    expect((await server.sql<{ status: string }>(`select status from withdrawals where id = '${held.body.id}'`))[0].status).toBe('pending');
+    const paid = await act(`/api/v1/withdrawal/${held.body.id}/complete`, { transactionId: 'WD-778' }, 'en');
+    expect([paid.status, paid.body.status, paid.body.transactionId]).toEqual([200, 'completed', 'WD-778']);
+
+    const entered = await post('/api/v1/deposit', admin.token, { userId: lead.id, amount: 25 });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+    const bare = await act(`/api/v1/deposit/${entered.body.id}/fail`, {}, 'de');
+    expect([bare.status, bare.body.details]).toEqual([400, { reason: 'Bitte geben Sie einen Grund an' }]);
+    const failed = await act(`/api/v1/deposit/${entered.body.id}/fail`, { reason: 'Nothing arrived after 10 days' }, 'en');
+    expect([failed.status, failed.body.status, failed.body.failureReason]).toEqual([200, 'failed', 'rejected_by_staff']);
+    const answer = await history('deposit', entered.body.id, regular.token);
+    expect(answer.body.events.map((e: any) => [e.action, e.to, e.by?.name, e.reason])).toEqual([
+      ['fail', 'failed', 'Rémi Regular', 'Nothing arrived after 10 days'],
+    ]);
+  });
+});

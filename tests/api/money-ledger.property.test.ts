@@ -279,6 +279,7 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
                     method: 'POST',
                     url: `/api/v1/deposit/${id}/${op.end}`,
                     token: op.end === 'complete' ? people.staffB.token : people.staffA.token,
+                    payload: op.end === 'fail' ? { reason: 'The transfer never arrived' } : undefined,
                   });
             expect(answer.status, JSON.stringify(answer.body)).toBe(200);
             expect(answer.body.status).toBe({ complete: 'completed', fail: 'failed', cancel: 'cancelled' }[op.end]);
@@ -326,7 +327,8 @@ it('random interleavings keep the ledger balanced, never negative, each cause bo
             const w = model.withdrawals[op.pick % model.withdrawals.length];
             const actor = people[op.by];
             const predicted = op.by === 'outsider' ? [404, 'NOT_FOUND'] : predict(op.t, w, actor.id, model.withdrawals);
-            const answer = await send({ method: 'POST', url: `/api/v1/withdrawal/${w.id}/${op.t}`, token: actor.token });
+            const payload = op.t === 'complete' ? { transactionId: 'BANK-REF-1' } : op.t === 'fail' ? { reason: 'IBAN closed' } : undefined;
+            const answer = await send({ method: 'POST', url: `/api/v1/withdrawal/${w.id}/${op.t}`, token: actor.token, payload });
             if (alone) expect([answer.status, answer.body.code]).toEqual(predicted);
             if (answer.status !== 200) return expect([404, 409, 422]).toContain(answer.status);
             sent.push(answer);

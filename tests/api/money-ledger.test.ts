@@ -196,9 +196,9 @@ describe('withdrawals', () => {
     const lead = await verifiedLead(server, regular.token, { assignedTo: regular.id });
     await adjust(server, admin.token, lead.id, 40);
     const pending = (await withdraw(lead.token, { amount: 10 })).body;
-    await refused(403, 'FORBIDDEN', post(`/api/v1/withdrawal/${pending.id}/complete`, lead.token));
+    await refused(403, 'FORBIDDEN', post(`/api/v1/withdrawal/${pending.id}/complete`, lead.token, { transactionId: 'BANK-REF-1' }));
     await refused(403, 'FORBIDDEN', post(`/api/v1/withdrawal/${pending.id}/approve`, lead.token));
-    await refused(404, 'NOT_FOUND', post(`/api/v1/withdrawal/${pending.id}/complete`, otherRegular.token));
+    await refused(404, 'NOT_FOUND', post(`/api/v1/withdrawal/${pending.id}/complete`, otherRegular.token, { transactionId: 'BANK-REF-1' }));
     const patch = await server.call({
       method: 'PATCH',
       url: `/api/v1/withdrawal/${pending.id}`,
@@ -224,14 +224,18 @@ describe('withdrawals', () => {
     // Staff must name the lead.
     await refused(400, 'VALIDATION', post('/api/v1/withdrawal', regular.token, { amount: 1 }));
 
-    expect((await act(pending.id, 'complete', regular.token)).status).toBe(200);
+    expect((await act(pending.id, 'complete', regular.token, { transactionId: 'BANK-REF-1' })).status).toBe(200);
     const twice = await refused(
       422,
       'INVALID_TRANSITION',
-      post(`/api/v1/withdrawal/${pending.id}/fail`, regular.token, undefined, { 'x-lang': 'fr' }),
+      post(`/api/v1/withdrawal/${pending.id}/fail`, regular.token, { reason: 'IBAN closed' }, { 'x-lang': 'fr' }),
     );
     expect(twice.body.message).not.toBe(twice.body.code);
-    await refused(422, 'INVALID_TRANSITION', post(`/api/v1/withdrawal/${pending.id}/complete`, admin.token));
+    await refused(
+      422,
+      'INVALID_TRANSITION',
+      post(`/api/v1/withdrawal/${pending.id}/complete`, admin.token, { transactionId: 'BANK-REF-1' }),
+    );
     expect(await availableOf(server, lead.token, lead.id)).toBe(30);
   });
 
@@ -242,7 +246,11 @@ describe('withdrawals', () => {
 
     // Entered by the lead: any two staff members may approve.
     const big = (await withdraw(lead.token, { amount: 60 })).body;
-    const early = await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${big.id}/complete`, regular.token));
+    const early = await refused(
+      422,
+      'APPROVALS_REQUIRED',
+      post(`/api/v1/withdrawal/${big.id}/complete`, regular.token, { transactionId: 'BANK-REF-1' }),
+    );
     expect(early.body.message).toBe(
       "This lead's withdrawals of 24 hours come to more than €50.00: this one needs the approval of two staff members first (0 so far)",
     );
@@ -252,13 +260,13 @@ describe('withdrawals', () => {
     const stillOne = await refused(
       422,
       'APPROVALS_REQUIRED',
-      post(`/api/v1/withdrawal/${big.id}/complete`, admin.token, undefined, { 'x-lang': 'fr' }),
+      post(`/api/v1/withdrawal/${big.id}/complete`, admin.token, { transactionId: 'BANK-REF-1' }, { 'x-lang': 'fr' }),
     );
     expect(stillOne.body.message).toBe(
       'Les retraits de ce prospect sur 24 heures dépassent 50,00\u00a0€ : celui-ci doit d’abord être approuvé par deux membres du personnel (1 pour l’instant)',
     );
     expect((await act(big.id, 'approve', admin.token)).body.approvedBy).toEqual([regular.id, admin.id]);
-    expect((await act(big.id, 'complete', admin.token)).body.status).toBe('completed');
+    expect((await act(big.id, 'complete', admin.token, { transactionId: 'BANK-REF-1' })).body.status).toBe('completed');
     expect(await capitalOf(server, lead.token, lead.id)).toBe(140);
 
     // Entered by the admin for the lead: the admin may not approve it; two others must.
@@ -267,9 +275,13 @@ describe('withdrawals', () => {
     expect(entered.body.createdBy).toBe(admin.id);
     await refused(422, 'APPROVAL_NOT_ALLOWED', post(`/api/v1/withdrawal/${entered.body.id}/approve`, admin.token));
     await act(entered.body.id, 'approve', regular.token);
-    await refused(422, 'APPROVALS_REQUIRED', post(`/api/v1/withdrawal/${entered.body.id}/complete`, admin.token));
+    await refused(
+      422,
+      'APPROVALS_REQUIRED',
+      post(`/api/v1/withdrawal/${entered.body.id}/complete`, admin.token, { transactionId: 'BANK-REF-1' }),
+    );
     await act(entered.body.id, 'approve', root);
-    expect((await act(entered.body.id, 'complete', admin.token)).body.status).toBe('completed');
+    expect((await act(entered.body.id, 'complete', admin.token, { transactionId: 'BANK-REF-1' })).body.status).toBe('completed');
 
     // 200 − 60 − 50.01 = 89.99
     expect(await availableOf(server, lead.token, lead.id)).toBe(89.99);
@@ -277,7 +289,7 @@ describe('withdrawals', () => {
     const fresh = await verifiedLead(server, regular.token, { assignedTo: regular.id });
     await adjust(server, admin.token, fresh.id, 50);
     const atThreshold = (await withdraw(fresh.token, { amount: 50 })).body;
-    expect((await act(atThreshold.id, 'complete', regular.token)).body.status).toBe('completed');
+    expect((await act(atThreshold.id, 'complete', regular.token, { transactionId: 'BANK-REF-1' })).body.status).toBe('completed');
     expect(await availableOf(server, fresh.token, fresh.id)).toBe(0);
     await setThreshold(10_000);
   });
@@ -301,7 +313,7 @@ describe('statement, exports, check and mirrors', () => {
     lead = await verifiedLead(server, regular.token, { assignedTo: regular.id, firstName: 'Zoé', lastName: 'Dupont' });
     await adjust(server, admin.token, lead.id, 100, 'credit', '=HYPERLINK("http://evil.example","x")');
     const w = (await withdraw(lead.token, { amount: 30 })).body;
-    await act(w.id, 'fail', regular.token);
+    await act(w.id, 'fail', regular.token, { reason: 'IBAN closed' });
     await adjust(server, admin.token, lead.id, 12.5, 'debit', '@SUM(1+1)');
   });
 

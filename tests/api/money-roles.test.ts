@@ -112,7 +112,8 @@ async function request(route: Route, caller: Caller) {
     case 'POST /withdrawal/:id/fail': {
       const id = await pendingWithdrawal();
       const action = route.split('/').at(-1);
-      return server.call({ method: 'POST', url: `/api/v1/withdrawal/${id}/${action}`, token, headers: key });
+      const payload = action === 'complete' ? { transactionId: 'BANK-REF-1' } : action === 'fail' ? { reason: 'IBAN closed' } : undefined;
+      return server.call({ method: 'POST', url: `/api/v1/withdrawal/${id}/${action}`, token, headers: key, payload });
     }
     case 'GET /withdrawal/:id':
       return server.call({ method: 'GET', url: `/api/v1/withdrawal/${await pendingWithdrawal()}`, token });

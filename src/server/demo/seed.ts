@@ -163,6 +163,9 @@ export async function hasData(db: Executor): Promise<boolean> {
   return others.value > 0 || campaignRows.value > 0;
 }
 
+/** Why staff failed a demo withdrawal, as they would write it. */
+const WITHDRAWAL_FAILURES = ['IBAN closed', 'Name does not match the account holder', 'Bank refused the transfer'] as const;
+
 /**
  * Fills `db` with realistic demo data: staff, `leads` leads over campaigns, their comments, money
  * records (deposits, withdrawals, investments with dividends, orders; the ledger books the deposits
@@ -649,6 +652,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
           amount: euros(amount),
           status,
           transactionId: status === 'completed' ? `WD${random.digits(12)}` : null,
+          // Failing a withdrawal asks why (the API requires it): the demo's say so too.
+          // (Chosen from the amount, not drawn: the generator's sequence, and so the rest of the demo, stays as it was.)
+          failureReason: status === 'failed' ? WITHDRAWAL_FAILURES[amount % WITHDRAWAL_FAILURES.length] : null,
           createdBy: leadId,
           // Above the default threshold (10,000 €) two staff members approved it before it was paid.
           approvedBy: status === 'completed' && amount > 1_000_000 ? [adminId, regularIds[0]] : [],

@@ -72,13 +72,15 @@ export function registerMoneyHistoryRoutes(app: FastifyInstance) {
           enteredAt: (record.dateCreation as Date).toISOString(),
           events: events.map((event) => {
             // A transition says from and to; a card payment the status the gateway left it in.
-            const data = (event.data ?? {}) as { from?: unknown; to?: unknown; status?: unknown };
+            const data = (event.data ?? {}) as { from?: unknown; to?: unknown; status?: unknown; reason?: unknown };
             return {
               at: event.at.toISOString(),
               action: event.action.replace(`${name}.`, ''),
               from: typeof data.from === 'string' ? data.from : null,
               to: typeof data.to === 'string' ? data.to : typeof data.status === 'string' ? data.status : null,
               by: person(event.actorId),
+              // A staff refusal's words (a card payment's reason is a code, shown through failureReason).
+              reason: event.action.endsWith('.fail') && typeof data.reason === 'string' ? data.reason : null,
             };
           }),
           entries: entries.map((entry) => ({

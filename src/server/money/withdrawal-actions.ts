@@ -28,7 +28,7 @@ export const WITHDRAWAL_ACTIONS = [
       await payWithdrawal(ctx, withdrawal);
       await notifyWithdrawal(ctx, withdrawal, 'completed');
       const decidedBy = realPersonOf(ctx.actor);
-      return { set: body?.transactionId ? { transactionId: body.transactionId, decidedBy } : { decidedBy } };
+      return { set: { transactionId: body.transactionId, decidedBy } };
     },
   }),
   defineAction({
@@ -40,7 +40,7 @@ export const WITHDRAWAL_ACTIONS = [
     async run(ctx, withdrawal, body) {
       await refundWithdrawal(ctx, withdrawal);
       await notifyWithdrawal(ctx, withdrawal, 'failed');
-      return { set: { failureReason: body?.reason ?? null, decidedBy: realPersonOf(ctx.actor) } };
+      return { set: { failureReason: body.reason, decidedBy: realPersonOf(ctx.actor) } };
     },
   }),
 ];

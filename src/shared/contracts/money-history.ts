@@ -19,7 +19,15 @@ export const moneyHistoryContract = {
       enteredBy: personAnswer,
       enteredAt: z.string(),
       events: z.array(
-        z.object({ at: z.string(), action: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: personAnswer }),
+        z.object({
+          at: z.string(),
+          action: z.string(),
+          from: z.string().nullable(),
+          to: z.string().nullable(),
+          by: personAnswer,
+          /** Why (a refusal's reason), when the action recorded one. */
+          reason: z.string().nullable(),
+        }),
       ),
       entries: z.array(
         z.object({ date: z.string(), account: z.string(), lead: z.boolean(), kind: z.string(), amount: z.number(), balance: z.number() }),

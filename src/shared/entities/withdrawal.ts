@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_STATUSES } from '../constants.ts';
-import { id, oneOf, optionalText } from '../fields.ts';
+import { demandedText, id, oneOf, optionalText } from '../fields.ts';
 import { entryAmountField } from '../money/entry-limits.ts';
 import { defineEntity } from './define-entity.ts';
 
@@ -15,9 +15,9 @@ const shape = {
 export const withdrawalCreateSchema = z.strictObject({ ...shape, transactionId: optionalText(100) });
 export const leadWithdrawalCreateSchema = z.strictObject({ ...shape, userId: shape.userId.optional(), transactionId: optionalText(100) });
 
-/** Body of POST /withdrawal/:id/complete and /fail. */
-export const withdrawalCompleteSchema = z.strictObject({ transactionId: optionalText(100) }).optional();
-export const withdrawalFailSchema = z.strictObject({ reason: optionalText(500) }).optional();
+/** Body of POST /withdrawal/:id/complete (the bank's reference) and /fail (why): both required (CHECKLIST item 8). */
+export const withdrawalCompleteSchema = z.strictObject({ transactionId: demandedText(100, 'validation.bankReferenceRequired') });
+export const withdrawalFailSchema = z.strictObject({ reason: demandedText(500, 'validation.failureReasonRequired') });
 
 export const withdrawalEntity = defineEntity({
   name: 'withdrawal',

@@ -11,9 +11,10 @@ import { Field, FieldInput, FieldTextarea } from '../../ui/field.tsx';
 import { controlStyle } from '../../ui/input.tsx';
 import type { MoneyEntity } from './money-actions.ts';
 
-/** What an action asks for before it runs: a withdrawal refused needs its reason, one paid out the bank's reference. */
+/** What an action asks for before it runs: a deposit or withdrawal refused needs its reason, one paid out the bank's reference. */
 export const ACTION_INPUT: Partial<Record<`${MoneyEntity}.${string}`, 'reason' | 'reference'>> = {
   'withdrawal.fail': 'reason',
+  'deposit.fail': 'reason',
   'withdrawal.complete': 'reference',
 };
 

@@ -112,6 +112,9 @@ export function MoneyRecordDetail({ entity, record, onClose }: { entity: MoneyEn
                       {event.to ? ` → ${t(`app.money.status.${event.to}`, { defaultValue: event.to })}` : ''}
                       {' · '}
                       {t('app.money.detail.at', { who: who(event.by, none), date: formatDateTime(event.at) })}
+                      {event.reason ? (
+                        <span data-testid="detail-event-reason">{` · ${t('app.money.detail.reason')}: ${event.reason}`}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ol>

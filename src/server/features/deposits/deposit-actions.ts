@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../../../shared/fields.ts';
+import { demandedText, optionalText } from '../../../shared/fields.ts';
 import { depositMachine } from '../../../shared/lifecycle/machines.ts';
 import { realPersonOf } from '../../../shared/lifecycle/four-eyes.ts';
 import { defineAction } from '../../actions/define-action.ts';
@@ -37,7 +37,12 @@ export const DEPOSIT_ACTIONS = [
     resource: depositResource,
     machine: depositMachine,
     action: 'fail',
-    summary: 'Staff: the transfer never arrived',
-    run: (ctx) => ({ set: { failureReason: 'rejected_by_staff', decidedBy: realPersonOf(ctx.actor) } }),
+    // The reason is required (CHECKLIST item 8); failureReason keeps its code (card answers read it as one), the words go to the audit and the history.
+    body: z.strictObject({ reason: demandedText(500, 'validation.failureReasonRequired') }),
+    summary: 'Staff: the transfer never arrived (with the reason)',
+    run: (ctx, _deposit, body) => ({
+      set: { failureReason: 'rejected_by_staff', decidedBy: realPersonOf(ctx.actor) },
+      audit: { reason: body.reason },
+    }),
   }),
 ];
