@@ -7,6 +7,7 @@ import {
   apiToken,
   axe,
   chooseLanguage,
+  gone,
   launchBrowser,
   screenshot,
   sidewaysScroll,
@@ -127,6 +128,16 @@ describe('projects', () => {
     expect(await page.getByText('Insufficient funds for this investment').count()).toBe(1);
     expect(await sidewaysScroll(page)).toBe('');
     await screenshot(page, 'projects-subscribe-phone-light');
+    // Leaving the half-done subscription asks first; staying keeps what was chosen.
+    await page.getByRole('link', { name: /All projects/ }).click();
+    const leave = page.getByRole('alertdialog');
+    await visible(leave);
+    expect(await textOf(leave)).toContain('Leave this form?');
+    await screenshot(page, 'projects-subscribe-leave-phone-light');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await gone(leave);
+    expect(new URL(page.url()).pathname).toBe(`/projects/${projectId}`);
+    expect(await textOf(page.getByTestId('quote-total'))).toBe('€50.00');
 
     // Funds credited through the API: entered by one admin, completed by another.
     const admin = await apiToken(server.url, ADMIN.email, ADMIN.password);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
@@ -9,6 +9,7 @@ import { useFetch } from '../../data/use-fetch.ts';
 import { useAmountConfirmation } from '../../forms/amount-confirmation.tsx';
 import { withAmount } from '../../forms/amount-input.tsx';
 import { useFormKey } from '../../forms/form-key.ts';
+import { useLeaveGuard } from '../../forms/leave-guard.tsx';
 import { useZodForm, type FormValues } from '../../forms/use-zod-form.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { onDepositUpdated } from '../../realtime/socket.ts';
@@ -16,7 +17,6 @@ import { auth } from '../../state/auth.ts';
 import { settings } from '../../state/settings.ts';
 import { showToast, ui } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { expiryOf, expiryTime } from './awaiting-deposits.tsx';
 import { BILLING_FIELDS, recallBilling, rememberBilling } from './billing-memory.ts';
@@ -218,12 +218,15 @@ export function DepositWizard() {
   // Leaving half-way asks first: typed card details are lost; a code awaited can be resumed from the list.
   const typed = ['amount', 'cardNumber', 'cardExpirationDate', 'cardCVV'].some((field) => String(form.values[field] ?? ''));
   const halfWay = (step === 1 && typed) || step === 2 || step === 3;
-  const halfWayRef = useRef(halfWay);
-  halfWayRef.current = halfWay;
-  const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => halfWayRef.current && !leaving.current && current.pathname !== next.pathname,
-    enableBeforeUnload: () => halfWayRef.current,
-    withResolver: true,
+  const leaveGuard = useLeaveGuard({
+    when: halfWay,
+    leaving,
+    title: t('app.money.wizard.leave.title'),
+    description:
+      step === 1 || !deposit
+        ? t('app.money.wizard.leave.details')
+        : t('app.money.wizard.leave.awaiting', { time: expiryTime(deposit, ui.localLanguage) }),
+    confirmLabel: t('app.money.wizard.leave.confirm'),
   });
 
   const stepTitle = (s: Step) => t(`app.money.wizard.steps.${s}`);
@@ -286,20 +289,7 @@ export function DepositWizard() {
       </Card>
       {step === 1 && gateway.data?.sandbox ? <TestCardsPanel /> : null}
       {amountDialog}
-      {blocker.status === 'blocked' ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && blocker.reset()}
-          title={t('app.money.wizard.leave.title')}
-          description={
-            step === 1 || !deposit
-              ? t('app.money.wizard.leave.details')
-              : t('app.money.wizard.leave.awaiting', { time: expiryTime(deposit, ui.localLanguage) })
-          }
-          confirmLabel={t('app.money.wizard.leave.confirm')}
-          onConfirm={() => blocker.proceed()}
-        />
-      ) : null}
+      {leaveGuard.dialog}
     </div>
   );
 }

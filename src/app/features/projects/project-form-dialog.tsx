@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { css } from '../../../../styled-system/css';
@@ -10,6 +10,7 @@ import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
 import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { FormActions } from '../../forms/form-actions.tsx';
 import { FormError } from '../../forms/form-error.tsx';
+import { useLeaveGuard } from '../../forms/leave-guard.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { showToast } from '../../state/ui.ts';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -82,6 +83,7 @@ export function ProjectFormDialog({
   const [uploading, setUploading] = useState(false);
   // Setting an image on a saved project is its own write: the edit then goes on from that version.
   const [version, setVersion] = useState(project?.version);
+  const leaving = useRef(false);
   const form = useZodForm({
     schema: formSchema,
     initial: project
@@ -103,6 +105,7 @@ export function ProjectFormDialog({
       try {
         const saved = project ? await entityStore('project').update(project.id, body, version) : await entityStore('project').create(body);
         showToast(t('app.projects.saved'), 'success');
+        leaving.current = true;
         onSaved(String((saved as { id: string }).id));
       } catch (cause) {
         const error = asApiError(cause);
@@ -165,6 +168,9 @@ export function ProjectFormDialog({
       />
     </Field>
   );
+  // Leaving with unsaved changes asks first (CHECKLIST 6).
+  const [startValues] = useState(() => JSON.stringify(form.values));
+  const leaveGuard = useLeaveGuard({ when: JSON.stringify(form.values) !== startValues, leaving });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
       <form
@@ -209,6 +215,7 @@ export function ProjectFormDialog({
         </div>
         <FormActions submitLabel={t('app.projects.save')} submitting={form.submitting || uploading} onCancel={onClose} />
       </form>
+      {leaveGuard.dialog}
     </Dialog>
   );
 }

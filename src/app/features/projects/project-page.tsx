@@ -22,6 +22,7 @@ import { OfflineNote } from '../../ui/offline-note.tsx';
 import { ProjectFormDialog, type ProjectRecord } from './project-form-dialog.tsx';
 import { downloadSubscription, subscribeToProject } from './projects-api.ts';
 import { SignatureField } from './signature-field.tsx';
+import { useLeaveGuard } from '../../forms/leave-guard.tsx';
 
 /** The money feature's lead picker, handed in by the route (a feature never reaches into another's files). */
 export type LeadPickerProps = {
@@ -141,6 +142,10 @@ function Subscription({ project, LeadPicker }: { project: ProjectRecord; LeadPic
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // Leaving asks first once an amount or a duration was moved or a signature drawn, until subscribed (CHECKLIST 6).
+  const [initialAmountText] = useState(amountText);
+  const moved = (adjust === 'amount' && amountText !== initialAmountText) || (adjust === 'duration' && duration !== project.duration);
+  const leaveGuard = useLeaveGuard({ when: !done && (moved || signature !== null) });
 
   const reading = readTyped(amountText, { maxCents: bounds.amount.maxCents });
   const amountCents = adjust === 'amount' ? (reading.ok ? reading.cents : null) : bounds.amount.minCents;
@@ -396,6 +401,7 @@ function Subscription({ project, LeadPicker }: { project: ProjectRecord; LeadPic
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('app.projects.expiry', { date: formatDate(quote.expiry) })}</p>
         </>
       ) : null}
+      {leaveGuard.dialog}
     </Card>
   );
 }
