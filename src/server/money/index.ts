@@ -10,3 +10,4 @@ export type { AccountRef, Cause, LedgerWork, TransferRequest, TransferResult } f
 export { creditDeposit, depositCause } from './deposits.ts';
 export { holdWithdrawal, payWithdrawal, refundWithdrawal } from './withdrawals.ts';
 export { checkEntriesDaily } from './entry-limits.ts';
+export { registerListExport, wordOf, personName, euroCell, type ListExport, type ExportRow } from './list-export-routes.ts';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { moneyListExportContract } from '../../shared/contracts/money-history.ts';
 import type { Language } from '../../shared/constants.ts';
 import { deposits, users, withdrawals } from '../db/schema.ts';
+import type { AnyResource } from '../resources/define-resource.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf, translate } from '../http/i18n.ts';
@@ -17,11 +18,6 @@ import { localDateTime, SHEET_TYPES, sheetCsv, sheetXlsx, type Sheet, type Sheet
 import { MAX_EXPORT_ROWS } from './statement.ts';
 import { toCentsExact } from './ledger.ts';
 
-const FLOWS = {
-  deposit: { resource: depositResource, table: deposits },
-  withdrawal: { resource: withdrawalResource, table: withdrawals },
-} as const;
-
 type Person = { firstName: string | null; lastName: string | null; email: string | null };
 const nameOf = (p: Person | null) => (p?.email ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email : '');
 
@@ -32,15 +28,84 @@ function word(lang: Language, key: string, code: unknown): string {
   return found === key ? String(code) : found;
 }
 
-/**
- * `GET /deposit/export` and `GET /withdrawal/export`: the list as its filters, search and sort show it
- * (the list's own query, in the reader's scope), as csv or xlsx through the one sheet mechanism
- * (src/server/exports/sheet.ts): a header with who exported what and which filters, words for codes,
- * dates on the reader's clock, amounts as numbers, each lead and person by name and email.
- */
+/** What a column reads of one exported row: the record, its lead, who entered and who decided it, in the reader's words and clock. */
+export type ExportRow = {
+  record: Record<string, unknown>;
+  lead: Person | null;
+  entered: Person | null;
+  decided: Person | null;
+  lang: Language;
+  zone: string;
+};
+
+/** A table a list exports from: its lead, who entered it and when; who decided it when it has that. */
+type ExportTable = PgTable & { userId: PgColumn; createdBy: PgColumn; dateCreation: PgColumn; decidedBy?: PgColumn };
+
+/** One list's export: its resource (list query, scope, access), table, title key and columns (title key, what each reads of a row). */
+export type ListExport = {
+  name: string;
+  resource: AnyResource;
+  table: ExportTable;
+  title: string;
+  columns: { title: string; value: (row: ExportRow) => SheetCell }[];
+  /** The header's filters in words: a filtered field's catalogue prefix (status → app.money.status). */
+  words: Record<string, string>;
+};
+
+/** A code in the reader's words (a status, a method, a reason), for a column. */
+export const wordOf = word;
+/** A person's name, for a column. */
+export const personName = nameOf;
+/** An amount column stored as numeric text: a number cell in euros. */
+export const euroCell = (value: unknown) => toCentsExact(String(value)) / 100;
+
+const MONEY_WORDS = { status: 'app.money.status', method: 'app.money.methods' };
+
+const MONEY_COLUMNS: ListExport['columns'] = [
+  { title: 'app.money.export.columns.date', value: (r) => localDateTime(r.record.dateCreation as Date, r.zone) },
+  { title: 'app.money.export.columns.lead', value: (r) => nameOf(r.lead) },
+  { title: 'app.money.export.columns.email', value: (r) => r.lead?.email ?? '' },
+  { title: 'app.money.export.columns.amount', value: (r) => euroCell(r.record.amount) },
+  { title: 'app.money.export.columns.status', value: (r) => word(r.lang, `app.money.status.${String(r.record.status)}`, r.record.status) },
+  { title: 'app.money.export.columns.method', value: (r) => word(r.lang, `app.money.methods.${String(r.record.method)}`, r.record.method) },
+  { title: 'app.money.export.columns.transactionId', value: (r) => (r.record.transactionId as string | null) ?? '' },
+  {
+    title: 'app.money.export.columns.reason',
+    value: (r) => word(r.lang, `app.money.failureReasons.${String(r.record.failureReason)}`, r.record.failureReason),
+  },
+  { title: 'app.money.export.columns.enteredBy', value: (r) => nameOf(r.entered) },
+  { title: 'app.money.export.columns.decidedBy', value: (r) => nameOf(r.decided) },
+];
+
+/** `GET /deposit/export` and `GET /withdrawal/export` (registered with the funds routes). */
 export function registerMoneyListExports(app: FastifyInstance) {
+  registerListExport(app, {
+    name: 'deposit',
+    resource: depositResource as unknown as AnyResource,
+    table: deposits,
+    title: 'app.money.export.deposits',
+    words: MONEY_WORDS,
+    columns: MONEY_COLUMNS,
+  });
+  registerListExport(app, {
+    name: 'withdrawal',
+    resource: withdrawalResource as unknown as AnyResource,
+    table: withdrawals,
+    title: 'app.money.export.withdrawals',
+    words: MONEY_WORDS,
+    columns: MONEY_COLUMNS,
+  });
+}
+
+/**
+ * `GET /{name}/export`: the list as its filters, search and sort show it (the list's own query, in
+ * the reader's scope), as csv or xlsx through the one sheet mechanism (src/server/exports/sheet.ts):
+ * a header with who exported what and which filters, words for codes, dates on the reader's clock,
+ * amounts as numbers, each lead and person by name and email. One registration per list.
+ */
+export function registerListExport(app: FastifyInstance, { name, resource, table, title, columns: sheetColumns, words }: ListExport) {
   const { db } = app.services;
-  for (const [name, { resource, table }] of Object.entries(FLOWS)) {
+  {
     const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
     app.get(
       `/api/v1/${name}/export`,
@@ -70,7 +135,7 @@ export function registerMoneyListExports(app: FastifyInstance) {
           .from(table)
           .leftJoin(lead, eq(lead.id, table.userId))
           .leftJoin(entered, eq(entered.id, table.createdBy))
-          .leftJoin(decided, eq(decided.id, table.decidedBy))
+          .leftJoin(decided, table.decidedBy ? eq(decided.id, table.decidedBy) : sql`false`)
           .where(where)
           .orderBy(...orderBy(columns, entity.sortable, query.sorts), sql`${table.dateCreation} desc`)
           .limit(MAX_EXPORT_ROWS);
@@ -81,38 +146,27 @@ export function registerMoneyListExports(app: FastifyInstance) {
         const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
         const filters = (query.filters ?? [])
           .map((f) => {
-            const field = t(`app.fields.${f.field}`);
-            const values = f.values.map((v) => (f.field === 'status' ? word(lang, `app.money.status.${String(v)}`, v) : String(v)));
+            const entityKey = `app.entities.${name}.fields.${f.field}`;
+            const generic = `app.fields.${f.field}`;
+            const field = translate(lang, generic) !== generic ? t(generic) : t(entityKey);
+            const prefix = words[f.field];
+            const values = f.values.map((v) => (prefix ? word(lang, `${prefix}.${String(v)}`, v) : String(v)));
             return `${field}: ${values.join(', ')}`;
           })
           .concat(query.q ? [`${t('app.money.export.search')}: ${query.q}`] : []);
         const header: [string, SheetCell][] = [
-          [t('app.money.export.title'), t(`app.money.export.${name}s`)],
+          [t('app.money.export.title'), t(title)],
           [t('app.money.export.filters'), filters.length ? filters.join('; ') : t('app.money.export.none')],
           [t('app.money.export.count'), String(rows.length)],
           [t('app.statement.header.exported'), `${localDateTime(new Date(), zone)} (${zone}) · ${exporter ? nameOf(exporter) : ''}`],
         ];
         const sheet: Sheet = {
-          name: t(`app.money.export.${name}s`),
+          name: t(title),
           header,
-          columns: ['date', 'lead', 'email', 'amount', 'status', 'method', 'transactionId', 'reason', 'enteredBy', 'decidedBy'].map((c) =>
-            t(`app.money.export.columns.${c}`),
+          columns: sheetColumns.map((c) => t(c.title)),
+          rows: rows.map(({ record, lead: l, entered: e, decided: d }) =>
+            sheetColumns.map((c) => c.value({ record: record as Record<string, unknown>, lead: l, entered: e, decided: d, lang, zone })),
           ),
-          rows: rows.map(({ record, lead: l, entered: e, decided: d }) => {
-            const row = record as Record<string, unknown>;
-            return [
-              localDateTime(row.dateCreation as Date, zone),
-              nameOf(l),
-              l?.email ?? '',
-              toCentsExact(row.amount as string) / 100,
-              word(lang, `app.money.status.${String(row.status)}`, row.status),
-              word(lang, `app.money.methods.${String(row.method)}`, row.method),
-              (row.transactionId as string | null) ?? '',
-              word(lang, `app.money.failureReasons.${String(row.failureReason)}`, row.failureReason),
-              nameOf(e),
-              nameOf(d),
-            ];
-          }),
         };
         return reply
           .type(SHEET_TYPES[query.format])

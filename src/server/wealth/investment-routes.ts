@@ -17,6 +17,7 @@ import { findScoped } from '../resources/define-resource.ts';
 import { dividendResource } from '../resources/dividend.ts';
 import { investmentResource } from '../resources/investment.ts';
 import { scheduleOf, type InvestmentRow } from './open-investment.ts';
+import { registerInvestmentExport } from './investment-export.ts';
 
 const euros = (cents: number) => cents / 100;
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
@@ -56,6 +57,7 @@ function monthsBetween(from: string, to: string): string[] {
  */
 export function registerInvestmentRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  registerInvestmentExport(app);
 
   app.get(
     '/api/v1/investment/:id/schedule',

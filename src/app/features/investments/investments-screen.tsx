@@ -2,6 +2,9 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { toApiError } from '../../api/http.ts';
+import { fetchBlob, saveBlob } from '../../api/lead-api.ts';
+import { useOnline } from '../../api/online-only.ts';
 import { css } from '../../../../styled-system/css';
 import { mayOn } from '../../../shared/access.ts';
 import { DIVIDEND_FREQUENCIES } from '../../../shared/constants.ts';
@@ -12,8 +15,10 @@ import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { PersonCell, usePerson } from '../../lists/person-cell.tsx';
+import { downloadList } from '../../lists/list-export.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
 import { auth } from '../../state/auth.ts';
+import { showToast } from '../../state/ui.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { InvestmentEntryDialog, type LeadPickerProps } from './investment-entry-dialog.tsx';
 import { WealthStatusBadge } from './investment-badges.tsx';
@@ -25,8 +30,18 @@ const linkStyle = css({ color: 'primary', textDecoration: 'underline', _hover: {
 export const rateText = (t: (key: string, options?: Record<string, unknown>) => string, rate: unknown) =>
   t('app.projects.rentability', { rate: formatNumber(Number(rate ?? 0)) });
 
+/** The signed subscription of an investment made by subscribing to a project (GET /investment/{id}/subscription.pdf). */
+function SignedPdfButton({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="outline" size="sm" onClick={() => void fetchBlob(`/api/v1/investment/${id}/subscription.pdf`).then((blob) => saveBlob(blob, `subscription-${id}.pdf`))} data-testid="subscription-pdf">
+      {t('app.projects.signedPdf')}
+    </Button>
+  );
+}
+
 /** A phone's row: the name and amount, the lead (staff), the status and the next dividend or the end. */
-function InvestmentRowFacts({ row, showLead }: { row: EntityRecord; showLead: boolean }) {
+function InvestmentRowFacts({ row, showLead, signed }: { row: EntityRecord; showLead: boolean; signed?: boolean }) {
   const { t } = useTranslation();
   const lead = usePerson(showLead ? row.userId : undefined);
   return (
@@ -51,6 +66,11 @@ function InvestmentRowFacts({ row, showLead }: { row: EntityRecord; showLead: bo
           ? t('app.investments.nextDue', { date: formatDate(String(row.nextDueAt)) })
           : t('app.investments.ends', { date: formatDate(String(row.expirationDate)) })}
       </span>
+      {signed ? (
+        <span>
+          <SignedPdfButton id={row.id} />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -64,12 +84,15 @@ export function InvestmentsScreen({
   state,
   onStateChange,
   leadId,
+  projectId,
   LeadPicker,
 }: {
   state: ListState;
   onStateChange: (next: ListState) => void;
   /** Only this lead's investments (its page's tab, the lead's own screen). */
   leadId?: string;
+  /** Only the investments made by subscribing to this project (its page's Subscriptions, for staff). */
+  projectId?: string;
   LeadPicker?: ComponentType<LeadPickerProps>;
 }) {
   const { t } = useTranslation();
@@ -77,16 +100,42 @@ export function InvestmentsScreen({
   const staff = isStaff(roles);
   const [entering, setEntering] = useState(false);
   const [version, setVersion] = useState(0);
-  const baseFilters = useMemo(() => (leadId ? [{ field: 'userId', values: [leadId] }] : undefined), [leadId]);
+  const baseFilters = useMemo(() => {
+    const only = [
+      ...(leadId ? [{ field: 'userId', values: [leadId] }] : []),
+      ...(projectId ? [{ field: 'projectId', values: [projectId] }] : []),
+    ];
+    return only.length ? only : undefined;
+  }, [leadId, projectId]);
+  const online = useOnline();
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  /** What the list's filters show, as the server exports it (GET /investment/export; CHECKLIST item 9). */
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(format);
+    try {
+      await downloadList(
+        'investment',
+        { filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q },
+        format,
+      );
+    } catch (cause) {
+      showToast(t('app.money.export.failed', { error: toApiError(cause).message }), 'error');
+    } finally {
+      setExporting(null);
+    }
+  }
   const showLead = staff && !leadId;
   const columns = useMemo<ListColumn[]>(
     () => [
       {
         field: 'name',
         render: (value, row) => (
-          <Link to="/investments/$investmentId" params={{ investmentId: row.id }} className={linkStyle} data-testid="open-investment">
-            {String(value ?? '')}
-          </Link>
+          <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+            <Link to="/investments/$investmentId" params={{ investmentId: row.id }} className={linkStyle} data-testid="open-investment">
+              {String(value ?? '')}
+            </Link>
+            {projectId ? <SignedPdfButton id={row.id} /> : null}
+          </span>
         ),
       },
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),
@@ -98,14 +147,14 @@ export function InvestmentsScreen({
       { field: 'nextDueAt', render: (value) => (value ? formatDate(String(value)) : '—') },
       { field: 'expirationDate', render: (value) => (value ? formatDate(String(value)) : '—') },
     ],
-    [t, showLead],
+    [t, showLead, projectId],
   );
   return (
     <>
       <EntityList
         key={version}
         entity="investment"
-        title={t('app.nav.investments')}
+        title={projectId ? t('app.projects.subscriptions') : t('app.nav.investments')}
         columns={columns}
         state={state}
         onStateChange={onStateChange}
@@ -114,20 +163,35 @@ export function InvestmentsScreen({
         canEdit={() => false}
         canDelete={() => false}
         selectable={false}
-        stackedRow={(row) => <InvestmentRowFacts row={row} showLead={showLead} />}
+        stackedRow={(row) => <InvestmentRowFacts row={row} showLead={showLead} signed={Boolean(projectId)} />}
         actions={
           <>
-            <Link to="/investments/calculator" className={buttonRecipe({ variant: 'outline' })}>
-              {t('app.investments.calculator.open')}
-            </Link>
-            {staff && mayOn(roles, 'investment', 'create') ? (
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outline"
+                size="sm"
+                disabled={!online}
+                loading={exporting === format}
+                onClick={() => void exportAs(format)}
+                data-testid={`investments-export-${format}`}
+              >
+                {t(`app.money.billing.export.${format}`)}
+              </Button>
+            ))}
+            {projectId ? null : (
+              <Link to="/investments/calculator" className={buttonRecipe({ variant: 'outline' })}>
+                {t('app.investments.calculator.open')}
+              </Link>
+            )}
+            {staff && !projectId && mayOn(roles, 'investment', 'create') ? (
               <Button onClick={() => setEntering(true)}>{t('app.investments.entry.open')}</Button>
             ) : null}
           </>
         }
         toolbar={
           <>
-            {staff && !leadId ? <InvestmentStatsPanel reload={version} /> : null}
+            {staff && !leadId && !projectId ? <InvestmentStatsPanel reload={version} /> : null}
             <QuickFilters
               filters={[
                 {
