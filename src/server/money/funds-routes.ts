@@ -28,7 +28,7 @@ import { userResource } from '../resources/user.ts';
 import { checkLedger } from './ledger-check.ts';
 import { checkEntriesDaily } from './entry-limits.ts';
 import { registerMoneyHistoryRoutes } from './history-routes.ts';
-import { registerMoneyListExports } from './list-export-routes.ts';
+import { registerMoneyListExports } from './money-list-exports.ts';
 import { balancesOf } from './ledger.ts';
 import { SHEET_TYPES, sheetCsv, sheetXlsx } from '../exports/sheet.ts';
 import { statementPage, statementSheet } from './statement.ts';

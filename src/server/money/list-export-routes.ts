@@ -4,16 +4,14 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { moneyListExportContract } from '../../shared/contracts/money-history.ts';
 import type { Language } from '../../shared/constants.ts';
-import { deposits, users, withdrawals } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import type { AnyResource } from '../resources/define-resource.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf, translate } from '../http/i18n.ts';
 import { timeZoneOf } from '../http/time-zone.ts';
 import { can, scopeWhere } from '../policy.ts';
-import { depositResource } from '../resources/deposit.ts';
 import { conjunction, filterCondition, orderBy, searchCondition } from '../resources/list-query.ts';
-import { withdrawalResource } from '../resources/withdrawal.ts';
 import { localDateTime, SHEET_TYPES, sheetCsv, sheetXlsx, type Sheet, type SheetCell } from '../exports/sheet.ts';
 import { MAX_EXPORT_ROWS } from './statement.ts';
 import { toCentsExact } from './ledger.ts';
@@ -48,8 +46,8 @@ export type ListExport = {
   table: ExportTable;
   title: string;
   columns: { title: string; value: (row: ExportRow) => SheetCell }[];
-  /** The header's filters in words: a filtered field's catalogue prefix (status → app.money.status). */
-  words: Record<string, string>;
+  /** The header's filters in words: a filtered field's key for one code, written out whole (status → app.money.status.<code>). */
+  words: Record<string, (code: string) => string>;
 };
 
 /** A code in the reader's words (a status, a method, a reason), for a column. */
@@ -58,44 +56,6 @@ export const wordOf = word;
 export const personName = nameOf;
 /** An amount column stored as numeric text: a number cell in euros. */
 export const euroCell = (value: unknown) => toCentsExact(String(value)) / 100;
-
-const MONEY_WORDS = { status: 'app.money.status', method: 'app.money.methods' };
-
-const MONEY_COLUMNS: ListExport['columns'] = [
-  { title: 'app.money.export.columns.date', value: (r) => localDateTime(r.record.dateCreation as Date, r.zone) },
-  { title: 'app.money.export.columns.lead', value: (r) => nameOf(r.lead) },
-  { title: 'app.money.export.columns.email', value: (r) => r.lead?.email ?? '' },
-  { title: 'app.money.export.columns.amount', value: (r) => euroCell(r.record.amount) },
-  { title: 'app.money.export.columns.status', value: (r) => word(r.lang, `app.money.status.${String(r.record.status)}`, r.record.status) },
-  { title: 'app.money.export.columns.method', value: (r) => word(r.lang, `app.money.methods.${String(r.record.method)}`, r.record.method) },
-  { title: 'app.money.export.columns.transactionId', value: (r) => (r.record.transactionId as string | null) ?? '' },
-  {
-    title: 'app.money.export.columns.reason',
-    value: (r) => word(r.lang, `app.money.failureReasons.${String(r.record.failureReason)}`, r.record.failureReason),
-  },
-  { title: 'app.money.export.columns.enteredBy', value: (r) => nameOf(r.entered) },
-  { title: 'app.money.export.columns.decidedBy', value: (r) => nameOf(r.decided) },
-];
-
-/** `GET /deposit/export` and `GET /withdrawal/export` (registered with the funds routes). */
-export function registerMoneyListExports(app: FastifyInstance) {
-  registerListExport(app, {
-    name: 'deposit',
-    resource: depositResource as unknown as AnyResource,
-    table: deposits,
-    title: 'app.money.export.deposits',
-    words: MONEY_WORDS,
-    columns: MONEY_COLUMNS,
-  });
-  registerListExport(app, {
-    name: 'withdrawal',
-    resource: withdrawalResource as unknown as AnyResource,
-    table: withdrawals,
-    title: 'app.money.export.withdrawals',
-    words: MONEY_WORDS,
-    columns: MONEY_COLUMNS,
-  });
-}
 
 /**
  * `GET /{name}/export`: the list as its filters, search and sort show it (the list's own query, in
@@ -149,8 +109,8 @@ export function registerListExport(app: FastifyInstance, { name, resource, table
             const entityKey = `app.entities.${name}.fields.${f.field}`;
             const generic = `app.fields.${f.field}`;
             const field = translate(lang, generic) !== generic ? t(generic) : t(entityKey);
-            const prefix = words[f.field];
-            const values = f.values.map((v) => (prefix ? word(lang, `${prefix}.${String(v)}`, v) : String(v)));
+            const keyOf = words[f.field];
+            const values = f.values.map((v) => (keyOf ? word(lang, keyOf(String(v)), v) : String(v)));
             return `${field}: ${values.join(', ')}`;
           })
           .concat(query.q ? [`${t('app.money.export.search')}: ${query.q}`] : []);

@@ -34,6 +34,9 @@ export function registerInvestmentExport(app: FastifyInstance) {
     table: investments,
     title: 'app.investments.export.title',
     columns: COLUMNS,
-    words: { status: 'app.investments.status', dividendFrequency: 'app.projects.frequency' },
+    words: {
+      status: (code) => `app.investments.status.${code}`,
+      dividendFrequency: (code) => `app.projects.frequency.${code}`,
+    },
   });
 }
