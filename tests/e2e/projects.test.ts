@@ -164,6 +164,29 @@ describe('projects', () => {
     await screenshot(page, 'projects-subscribed-phone-light');
   });
 
+  test("staff see the subscription on the project's page, the lead by name, with the signed PDF", async () => {
+    await browser.close();
+    browser = await launchBrowser();
+    const { page } = browser;
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${server.url}/projects/${projectId}`);
+    const subscriptions = page.getByTestId('project-subscriptions');
+    const row = subscriptions.getByRole('row').filter({ hasText: 'Léa Martin' });
+    await visible(row, 20_000);
+    expect(await textOf(row.getByTestId('amount'))).toBe('€1,000.00');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('subscription-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(/^subscription-[0-9a-f-]{36}\.pdf$/);
+    await subscriptions.scrollIntoViewIfNeeded();
+    await screenshot(page, 'projects-subscriptions-desktop-light');
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await visible(subscriptions.getByTestId('investment-row'));
+    expect(await textOf(subscriptions.getByTestId('investment-row'))).toContain('Léa Martin');
+    expect(await sidewaysScroll(page)).toBe('');
+    await subscriptions.scrollIntoViewIfNeeded();
+    await screenshot(page, 'projects-subscriptions-phone-light');
+  });
+
   test('the project page in French and dark, phone and desktop, axe clean', async () => {
     await browser.close();
     browser = await launchBrowser();

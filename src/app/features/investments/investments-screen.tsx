@@ -34,9 +34,24 @@ export const rateText = (t: (key: string, options?: Record<string, unknown>) => 
 function SignedPdfButton({ id }: { id: string }) {
   const { t } = useTranslation();
   return (
-    <Button variant="outline" size="sm" onClick={() => void fetchBlob(`/api/v1/investment/${id}/subscription.pdf`).then((blob) => saveBlob(blob, `subscription-${id}.pdf`))} data-testid="subscription-pdf">
+    <button
+      type="button"
+      className={css({
+        color: 'primary',
+        textDecoration: 'underline',
+        cursor: 'pointer',
+        whiteSpace: 'nowrap',
+        flexShrink: 0,
+        fontSize: 'sm',
+        bg: 'transparent',
+        p: '0',
+        _hover: { textDecoration: 'none' },
+      })}
+      onClick={() => void fetchBlob(`/api/v1/investment/${id}/subscription.pdf`).then((blob) => saveBlob(blob, `subscription-${id}.pdf`))}
+      data-testid="subscription-pdf"
+    >
       {t('app.projects.signedPdf')}
-    </Button>
+    </button>
   );
 }
 
@@ -61,16 +76,23 @@ function InvestmentRowFacts({ row, showLead, signed }: { row: EntityRecord; show
         </span>
         <WealthStatusBadge entity="investment" status={row.status} />
       </div>
-      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {row.nextDueAt
-          ? t('app.investments.nextDue', { date: formatDate(String(row.nextDueAt)) })
-          : t('app.investments.ends', { date: formatDate(String(row.expirationDate)) })}
-      </span>
-      {signed ? (
-        <span>
-          <SignedPdfButton id={row.id} />
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: '2',
+          fontSize: 'xs',
+          color: 'fg.muted',
+        })}
+      >
+        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: 0 })}>
+          {row.nextDueAt
+            ? t('app.investments.nextDue', { date: formatDate(String(row.nextDueAt)) })
+            : t('app.investments.ends', { date: formatDate(String(row.expirationDate)) })}
         </span>
-      ) : null}
+        {signed ? <SignedPdfButton id={row.id} /> : null}
+      </div>
     </div>
   );
 }
@@ -130,14 +152,12 @@ export function InvestmentsScreen({
       {
         field: 'name',
         render: (value, row) => (
-          <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-            <Link to="/investments/$investmentId" params={{ investmentId: row.id }} className={linkStyle} data-testid="open-investment">
-              {String(value ?? '')}
-            </Link>
-            {projectId ? <SignedPdfButton id={row.id} /> : null}
-          </span>
+          <Link to="/investments/$investmentId" params={{ investmentId: row.id }} className={linkStyle} data-testid="open-investment">
+            {String(value ?? '')}
+          </Link>
         ),
       },
+      ...(projectId ? [{ field: 'signatureUploadId', render: (_: unknown, row: EntityRecord) => <SignedPdfButton id={row.id} /> }] : []),
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),
       { field: 'initialAmount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
       { field: 'rentability', render: (value) => rateText(t, value) },

@@ -49,7 +49,16 @@ const cell = css({ px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'b
  * the total return and the final amount, as the server will book them) and Subscribe with a drawn
  * signature, online-only; then the signed PDF. Admins edit it.
  */
-export function ProjectPage({ projectId, LeadPicker }: { projectId: string; LeadPicker?: ComponentType<LeadPickerProps> }) {
+export function ProjectPage({
+  projectId,
+  LeadPicker,
+  Subscriptions,
+}: {
+  projectId: string;
+  LeadPicker?: ComponentType<LeadPickerProps>;
+  /** Staff: the investments made by subscribing to this project (the investments list, filtered; handed in by the route). */
+  Subscriptions?: ComponentType<{ projectId: string }>;
+}) {
   const { t } = useTranslation();
   const { record, error, reload } = useRecord('project', projectId);
   const roles = useSnapshot(auth).user?.roles ?? [];
@@ -85,6 +94,11 @@ export function ProjectPage({ projectId, LeadPicker }: { projectId: string; Lead
         <ProjectFacts project={project} />
         <Subscription key={project.version} project={project} LeadPicker={LeadPicker} />
       </div>
+      {Subscriptions && isStaff(roles) ? (
+        <section aria-label={t('app.projects.subscriptions')} data-testid="project-subscriptions" className={css({ mt: 'gap' })}>
+          <Subscriptions projectId={project.id} />
+        </section>
+      ) : null}
       {editing ? (
         <ProjectFormDialog
           project={project}
