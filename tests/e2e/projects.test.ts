@@ -185,6 +185,13 @@ describe('projects', () => {
     expect(await sidewaysScroll(page)).toBe('');
     await subscriptions.scrollIntoViewIfNeeded();
     await screenshot(page, 'projects-subscriptions-phone-light');
+    // The projects screen lists every subscription, the project by name and the lead by name.
+    await page.goto(`${server.url}/projects`);
+    const all = page.getByTestId('projects-subscriptions');
+    await visible(all.getByTestId('investment-row'), 20_000);
+    expect(await textOf(all.getByTestId('investment-row'))).toContain('Parc solaire');
+    expect(await textOf(all.getByTestId('investment-row'))).toContain('Léa Martin');
+    expect(await sidewaysScroll(page)).toBe('');
   });
 
   test('the project page in French and dark, phone and desktop, axe clean', async () => {

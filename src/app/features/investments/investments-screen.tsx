@@ -113,8 +113,8 @@ export function InvestmentsScreen({
   onStateChange: (next: ListState) => void;
   /** Only this lead's investments (its page's tab, the lead's own screen). */
   leadId?: string;
-  /** Only the investments made by subscribing to this project (its page's Subscriptions, for staff). */
-  projectId?: string;
+  /** Only the investments made by subscribing to this project, or to any project (`true`): the Subscriptions of staff. */
+  projectId?: string | true;
   LeadPicker?: ComponentType<LeadPickerProps>;
 }) {
   const { t } = useTranslation();
@@ -125,7 +125,11 @@ export function InvestmentsScreen({
   const baseFilters = useMemo(() => {
     const only = [
       ...(leadId ? [{ field: 'userId', values: [leadId] }] : []),
-      ...(projectId ? [{ field: 'projectId', values: [projectId] }] : []),
+      ...(projectId === true
+        ? [{ field: 'projectId', operator: 'isNull' as const, values: [false] }]
+        : projectId
+          ? [{ field: 'projectId', values: [projectId] }]
+          : []),
     ];
     return only.length ? only : undefined;
   }, [leadId, projectId]);

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from '../../../../styled-system/css';
 import { mayOn } from '../../../shared/access.ts';
+import { isStaff } from '../../../shared/roles.ts';
 import { useRecords } from '../../data/use-records.ts';
 import { formatMoney, formatNumber } from '../../i18n/format.ts';
 import { auth } from '../../state/auth.ts';
@@ -16,7 +17,7 @@ import { ProjectFormDialog, type ProjectRecord } from './project-form-dialog.tsx
  * Projects as cards (DESIGN.md §13): image, rentability, duration and minimum, each opening the
  * project with its calculator. Everyone reads them; admins add them. Read from the mirror offline.
  */
-export function ProjectsScreen() {
+export function ProjectsScreen({ Subscriptions }: { Subscriptions?: ComponentType } = {}) {
   const { t } = useTranslation();
   const { localLanguage } = useSnapshot(ui);
   const roles = useSnapshot(auth).user?.roles ?? [];
@@ -85,6 +86,11 @@ export function ProjectsScreen() {
           </li>
         ))}
       </ul>
+      {Subscriptions && isStaff(roles) ? (
+        <section aria-label={t('app.projects.subscriptions')} data-testid="projects-subscriptions" className={css({ mt: 'gap' })}>
+          <Subscriptions />
+        </section>
+      ) : null}
       {creating ? (
         <ProjectFormDialog
           onClose={() => setCreating(false)}
