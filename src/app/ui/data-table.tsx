@@ -122,7 +122,11 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   const visibleColumns = table.getVisibleLeafColumns();
   // Row actions come right after the checkbox: visible at any width, never scrolled off to the right.
   const cells = stacked ? 'minmax(0, 1fr)' : visibleColumns.map(() => 'minmax(8rem, 1fr)').join(' ');
-  const template = `${selectable ? '3.25rem' : '1.5rem'}${props.rowMenu ? ' 3.5rem' : ''} ${cells}`;
+  const leadColumn = selectable ? '3.25rem' : '1.5rem';
+  const menuColumn = props.rowMenu ? ' 3.5rem' : '';
+  // On a phone the row menu sits at the end, by the thumb: a row with nothing to do leaves no gap before its facts.
+  const template = stacked ? `${leadColumn} ${cells}${menuColumn}` : `${leadColumn}${menuColumn} ${cells}`;
+  const menuOrder = stacked ? { order: 1 } : undefined;
   const { loaded } = props;
   const loadedIds = useMemo(() => loaded().map((row) => row.id), [loaded]);
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
@@ -177,7 +181,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                 )}
               </th>
               {props.rowMenu ? (
-                <th className={menuCellStyle} scope="col">
+                <th className={menuCellStyle} scope="col" style={menuOrder}>
                   <span className={css({ srOnly: true })}>{t('app.list.actions')}</span>
                 </th>
               ) : null}
@@ -271,7 +275,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   ) : null}
                 </td>
                 {props.rowMenu ? (
-                  <td className={menuCellStyle}>
+                  <td className={menuCellStyle} style={menuOrder}>
                     {/* A row with nothing its reader may do offers no menu (never an empty one). */}
                     {record && props.rowMenu(record).length ? (
                       <button
