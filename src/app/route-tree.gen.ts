@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSectionRouteImport } from './routes/_app/$section'
+import { Route as AppAdjustmentsRouteImport } from './routes/_app/adjustments'
 import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
 import { Route as AppCashFlowRouteImport } from './routes/_app/cash-flow'
@@ -51,6 +52,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSectionRoute = AppSectionRouteImport.update({
   id: '/$section',
   path: '/$section',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdjustmentsRoute = AppAdjustmentsRouteImport.update({
+  id: '/adjustments',
+  path: '/adjustments',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBillingRoute = AppBillingRouteImport.update({
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/$section': typeof AppSectionRoute
+  '/adjustments': typeof AppAdjustmentsRoute
   '/billing': typeof AppBillingRoute
   '/campaigns': typeof AppCampaignsRoute
   '/cash-flow': typeof AppCashFlowRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$section': typeof AppSectionRoute
+  '/adjustments': typeof AppAdjustmentsRoute
   '/billing': typeof AppBillingRoute
   '/campaigns': typeof AppCampaignsRoute
   '/cash-flow': typeof AppCashFlowRoute
@@ -211,6 +219,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/$section': typeof AppSectionRoute
+  '/_app/adjustments': typeof AppAdjustmentsRoute
   '/_app/billing': typeof AppBillingRoute
   '/_app/campaigns': typeof AppCampaignsRoute
   '/_app/cash-flow': typeof AppCashFlowRoute
@@ -239,6 +248,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$section'
+    | '/adjustments'
     | '/billing'
     | '/campaigns'
     | '/cash-flow'
@@ -263,6 +273,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/$section'
+    | '/adjustments'
     | '/billing'
     | '/campaigns'
     | '/cash-flow'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/$section'
+    | '/_app/adjustments'
     | '/_app/billing'
     | '/_app/campaigns'
     | '/_app/cash-flow'
@@ -345,6 +357,13 @@ declare module '@tanstack/react-router' {
       path: '/$section'
       fullPath: '/$section'
       preLoaderRoute: typeof AppSectionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/adjustments': {
+      id: '/_app/adjustments'
+      path: '/adjustments'
+      fullPath: '/adjustments'
+      preLoaderRoute: typeof AppAdjustmentsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/billing': {
@@ -492,6 +511,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSectionRoute: typeof AppSectionRoute
+  AppAdjustmentsRoute: typeof AppAdjustmentsRoute
   AppBillingRoute: typeof AppBillingRoute
   AppCampaignsRoute: typeof AppCampaignsRoute
   AppCashFlowRoute: typeof AppCashFlowRoute
@@ -517,6 +537,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSectionRoute: AppSectionRoute,
+  AppAdjustmentsRoute: AppAdjustmentsRoute,
   AppBillingRoute: AppBillingRoute,
   AppCampaignsRoute: AppCampaignsRoute,
   AppCashFlowRoute: AppCashFlowRoute,

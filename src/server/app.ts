@@ -125,10 +125,10 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     await database.close();
   });
 
+  await bootstrap(database.db, config, (message) => (logger === false ? undefined : console.log(message)));
   await reportStaffLeads(database.db, (ids) =>
     app.log.warn({ ids }, `${ids.length} user(s) hold a staff role and lead together; change their roles (left as they are)`),
   );
-  await bootstrap(database.db, config, (message) => (logger === false ? undefined : console.log(message)));
 
   // Sync pages and the client's JavaScript shrink several times over the wire.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
