@@ -19,6 +19,7 @@ import { useNarrow } from '../../ui/use-narrow.ts';
 import { LeadPicker } from './lead-picker.tsx';
 import { downloadStatement } from './money-api.ts';
 import { useStatement } from './statement-source.ts';
+import { WithdrawEntry } from './withdraw-entry.tsx';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
@@ -58,9 +59,7 @@ export function BillingScreen({ leadId: chosen, onLeadChange }: { leadId?: strin
               <Link to="/deposits/new" className={buttonRecipe()}>
                 {t('app.money.wizard.open')}
               </Link>
-              <Button variant="outline" onClick={() => setWithdrawing(true)}>
-                {t('app.money.withdraw.open')}
-              </Button>
+              <WithdrawEntry variant="outline" onOpen={() => setWithdrawing(true)} />
             </>
           ) : null
         }

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isLeadOnly } from '../../../shared/roles.ts';
 import type { ListColumn } from '../../lists/entity-list.tsx';
 import { auth } from '../../state/auth.ts';
-import { Button } from '../../ui/button.tsx';
 import { useStaff } from '../../data/use-lookup.ts';
 import { Approvals } from './approvals.tsx';
 import { MoneyListScreen, type MoneyScreenProps } from './money-list-screen.tsx';
 import { useApprovalsNeeded } from './withdrawal-windows.ts';
+import { WithdrawEntry } from './withdraw-entry.tsx';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 /** Withdrawals: staff approve (above the threshold), complete or fail; a lead requests one. */
 export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }: MoneyScreenProps) {
-  const { t } = useTranslation();
   const lead = isLeadOnly(useSnapshot(auth).user?.roles ?? []);
   const neededOf = useApprovalsNeeded(!lead);
   const people = useStaff(!lead);
@@ -38,7 +36,7 @@ export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }
         onMoneyMoved={onMoneyMoved}
         columns={columns}
         approvalsNeeded={neededOf}
-        actions={lead ? <Button onClick={() => setRequesting(true)}>{t('app.money.withdraw.open')}</Button> : null}
+        actions={lead ? <WithdrawEntry onOpen={() => setRequesting(true)} /> : null}
       />
       {requesting ? (
         <WithdrawalRequestDialog
