@@ -238,9 +238,35 @@ export const orders = pgTable(
     status: text().notNull().default('open'),
     profit: money(),
     expiration: at(),
+    /** What the order holds while open (DESIGN.md §11): a forex order's margin, a binary option's stake, in euros. */
+    held: money().notNull().default(0),
+    /** A binary option's payout %, fixed when it opens. */
+    payout: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    /** Who opened it: the lead itself, or staff for it. */
+    createdBy: uuid(),
+    closedAt: at(),
+    closedBy: uuid(),
+    /** market (the lead), staff (a chosen profit), expiry (binary settlement), stop_out (ESMA close-out). */
+    closeReason: text(),
+    /** Euros per unit of the quote currency used to book the profit. */
+    closeRate: numeric({ precision: 20, scale: 10, mode: 'number' }),
+    /** Loss the house absorbed so the balance stayed at zero (negative balance protection). */
+    houseAbsorbed: money(),
+    /** A staff close with a positive profit waiting for a second person (four eyes). */
+    closeRequestedBy: uuid(),
+    requestedProfit: money(),
+    requestedClosePrice: numeric({ precision: 20, scale: 6, mode: 'number' }),
   },
   (t) => [
     index().on(t.userId, t.status, t.dateCreation),
+    index().on(t.closedAt),
+    // The scheduler's questions: binary options due to settle, and open positions to watch.
+    index('orders_open_expiration')
+      .on(t.expiration)
+      .where(sql`${t.status} = 'open' and ${t.expiration} is not null`),
+    index('orders_open_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
     index().on(t.symbol),
     index().on(t.status),
     index().on(t.dateCreation),
@@ -369,8 +395,46 @@ export const products = pgTable(
     description: text(),
     file: text(),
     image: text(),
+    /** The lead holding it: a unique item, held by at most one lead at a time (taken by one conditional update). */
+    heldBy: uuid().references(() => users.id, { onDelete: 'restrict' }),
   },
-  (t) => [index().on(t.categoryId), index().on(t.marketId), index().on(t.price), index().on(t.dateCreation)],
+  (t) => [
+    index().on(t.categoryId),
+    index().on(t.marketId),
+    index().on(t.price),
+    index().on(t.dateCreation),
+    index().on(t.heldBy),
+    // Filters on dynamic values (`values @> {...}`) walk this index.
+    index('products_values_gin').using('gin', sql`${t.values} jsonb_path_ops`),
+  ],
+);
+
+/** A product bought for a lead (DESIGN.md §12): held in its vault at the purchase price until an accepted offer sells it. */
+export const holdings = pgTable(
+  'holdings',
+  {
+    ...record(),
+    userId: owner(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    purchasePrice: money().notNull(),
+    status: text().notNull().default('held'),
+    purchasedBy: uuid(),
+    soldAt: at(),
+    /** The accepted offer that sold it, its amount and gain (amount − purchase price). */
+    offerId: uuid(),
+    saleAmount: money(),
+    gain: money(),
+  },
+  (t) => [
+    index().on(t.userId, t.dateCreation),
+    index().on(t.productId),
+    index().on(t.status, t.soldAt),
+    index().on(t.dateCreation),
+    check('holdings_status', sql`${t.status} in ('held', 'sold')`),
+    check('holdings_price_positive', sql`${t.purchasePrice} > 0`),
+  ],
 );
 
 export const offers = pgTable(
@@ -387,10 +451,21 @@ export const offers = pgTable(
     status: text().notNull().default('pending'),
     expirationDate: at().notNull(),
     origin: text().notNull(),
+    /** The holding it would buy. */
+    holdingId: uuid().references(() => holdings.id, { onDelete: 'restrict' }),
+    /** Made by one staff member, released to the lead by another (four eyes), answered by the lead. */
+    createdBy: uuid(),
+    releasedBy: uuid(),
+    releasedAt: at(),
+    decidedAt: at(),
   },
   (t) => [
     index().on(t.userId, t.dateCreation),
     index().on(t.productId),
+    index().on(t.holdingId, t.status),
+    index('offers_pending_expiration')
+      .on(t.expirationDate)
+      .where(sql`${t.status} in ('pending', 'awaiting_release')`),
     index().on(t.status),
     index().on(t.expirationDate),
     index().on(t.dateCreation),
@@ -434,6 +509,8 @@ export const settings = pgTable('settings', {
   cardDepositDailyMax: money().notNull().default(25_000),
   /** Amounts above this ask the person once more before they are sent (euros). */
   amountConfirmationLevel: money().notNull().default(5_000),
+  /** Binary options are banned for EU retail clients (ESMA 2018): offered only when this is on and the lead has the label. */
+  binaryOptionsEnabled: boolean().notNull().default(false),
 });
 
 /** A signed-in device; revoking it (logout, lock, reset) ends the token on its next request. */
