@@ -54,6 +54,13 @@ export function usePerson(id: unknown): Person | null | undefined {
   return person?.id === id ? person.value : undefined;
 }
 
+/** A person named in a sentence ("Ada Lovelace (ada@example.com)"), or '…' while it loads: what a confirmation names. */
+export function usePersonLabel(id: unknown): string {
+  const person = usePerson(id);
+  if (!person) return '…';
+  return person.email && person.email !== person.name ? `${person.name} (${person.email})` : person.name;
+}
+
 /** A person in a cell: the name, the email under it. */
 export function PersonCell({ id }: { id: unknown }) {
   const person = usePerson(id);

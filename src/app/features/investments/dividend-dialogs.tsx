@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import { dividendEntity } from '../../../shared/entities/dividend.ts';
-import { toApiError } from '../../api/http.ts';
 import { isQueued, type EntityRecord } from '../../data/entity-store.ts';
 import { entityStore } from '../../data/stores.ts';
+import { ActionDialog } from '../../forms/action-dialog.tsx';
 import { useAmountConfirmation } from '../../forms/amount-confirmation.tsx';
 import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
 import { submitShowingErrors } from '../../forms/focus-error.ts';
@@ -14,10 +13,7 @@ import { useZodForm } from '../../forms/use-zod-form.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { runOnline } from '../../offline/run-online.ts';
 import { showToast } from '../../state/ui.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Field, FieldTextarea } from '../../ui/field.tsx';
-import { controlStyle } from '../../ui/input.tsx';
 
 const schema = withAmount((values) => dividendEntity.create.safeParse(values));
 
@@ -88,62 +84,21 @@ export function DividendActionDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const amount = formatMoney(Number(dividend.amount ?? 0));
-
-  async function run() {
-    if (action === 'fail' && !reason.trim()) {
-      setError(t('app.money.actionInput.reasonRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const body = action === 'fail' ? { reason: reason.trim() } : {};
-      await runOnline('dividend', dividend.id, { method: 'POST', path: `/v1/dividend/${dividend.id}/${action}`, body });
-      showToast(t(`app.investments.dividends.done.${action}`, { amount }), 'success');
-      onDone();
-    } catch (cause) {
-      setError(toApiError(cause).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      role="alertdialog"
+    <ActionDialog
       title={t(`app.investments.dividends.confirm.${action}`, { amount })}
-      description={t(`app.investments.dividends.what.${action}`, { amount })}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button variant={action === 'fail' ? 'danger' : 'solid'} loading={busy} onClick={() => void run()}>
-            {t(`app.investments.dividends.actions.${action}`)}
-          </Button>
-        </>
-      }
-    >
-      {action === 'fail' ? (
-        <Field label={t('app.money.actionInput.reason')} required error={error}>
-          <FieldTextarea
-            className={css({ minH: '20' }) + ' ' + controlStyle}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => (setReason(event.target.value), setError(null))}
-            data-testid="action-reason"
-          />
-        </Field>
-      ) : error ? (
-        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
-          {error}
-        </p>
-      ) : null}
-    </Dialog>
+      what={t(`app.investments.dividends.what.${action}`, { amount })}
+      confirmLabel={t(`app.investments.dividends.actions.${action}`)}
+      danger={action === 'fail'}
+      input={action === 'fail' ? 'reason' : undefined}
+      run={async (reason) => {
+        const body = action === 'fail' ? { reason } : {};
+        await runOnline('dividend', dividend.id, { method: 'POST', path: `/v1/dividend/${dividend.id}/${action}`, body });
+        showToast(t(`app.investments.dividends.done.${action}`, { amount }), 'success');
+      }}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }

@@ -6,9 +6,10 @@ import { ADJUSTMENT_STATUSES, adjustmentMachine } from '../../../shared/lifecycl
 import { useOnline } from '../../api/online-only.ts';
 import { toApiError } from '../../api/http.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
+import { ActionDialog } from '../../forms/action-dialog.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { actionsFor, useActionViewer } from '../../lists/allowed-actions.ts';
-import { PersonCell, usePerson } from '../../lists/person-cell.tsx';
+import { PersonCell, usePerson, usePersonLabel } from '../../lists/person-cell.tsx';
 import { queryKey, toggleSort, type ListState } from '../../lists/list-state.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
 import { useSparseRows } from '../../lists/use-sparse-rows.ts';
@@ -17,9 +18,6 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/card.tsx';
 import { DataTable, type Slot, type TableColumn } from '../../ui/data-table.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { Field, FieldTextarea } from '../../ui/field.tsx';
-import { controlStyle } from '../../ui/input.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { AdjustmentEntryDialog } from './adjustment-entry-dialog.tsx';
 import { adjustmentStore, runAdjustmentAction } from './adjustments-api.ts';
@@ -282,64 +280,18 @@ function AdjustmentActionDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const lead = usePerson(row.userId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const name = usePersonLabel(row.userId);
   const fail = action === 'fail';
-  const name = lead ? `${lead.name}${lead.email && lead.email !== lead.name ? ` (${lead.email})` : ''}` : '…';
-  const what = t(`app.money.adjustments.what.${action}.${String(row.direction)}`, { amount: formatMoney(Number(row.amount ?? 0)), name });
-
-  async function run() {
-    if (fail && !reason.trim()) {
-      setError(t('app.money.actionInput.reasonRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await runAdjustmentAction(row, action, fail ? reason.trim() : undefined);
-      onDone();
-    } catch (cause) {
-      // Said once, in the dialog, next to what was refused.
-      setError(toApiError(cause).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title={t(`app.money.adjustments.confirm.${action}`)}
-      role="alertdialog"
-      description={<span data-testid="action-what">{what}</span>}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('app.common.cancel')}
-          </Button>
-          <Button variant={fail ? 'danger' : 'solid'} loading={busy} onClick={() => void run()} data-testid="action-confirm">
-            {t(`app.money.actions.${action}`)}
-          </Button>
-        </>
-      }
-    >
-      {fail ? (
-        <Field label={t('app.money.actionInput.reason')} required error={error}>
-          <FieldTextarea
-            className={css({ minH: '20' }) + ' ' + controlStyle}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => (setReason(event.target.value), setError(null))}
-            data-testid="action-reason"
-          />
-        </Field>
-      ) : error ? (
-        <p role="alert" className={css({ color: 'error', fontSize: 'sm' })}>
-          {error}
-        </p>
-      ) : null}
-    </Dialog>
+      what={t(`app.money.adjustments.what.${action}.${String(row.direction)}`, { amount: formatMoney(Number(row.amount ?? 0)), name })}
+      confirmLabel={t(`app.money.actions.${action}`)}
+      danger={fail}
+      input={fail ? 'reason' : undefined}
+      run={(reason) => runAdjustmentAction(row, action, fail ? reason : undefined)}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
