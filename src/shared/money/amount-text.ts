@@ -27,6 +27,11 @@ export type AmountRules = {
   maxCents?: number;
   /** Zero is refused unless allowed (a price may be nothing; a payment may not). */
   allowZero?: boolean;
+  /**
+   * A leading minus reads as a negative amount (a loss: a profit chosen when staff close an order);
+   * refused otherwise. The maximum bounds its size either way.
+   */
+  signed?: boolean;
 };
 
 const refuse = (key: string, params?: Record<string, unknown>): AmountReading => ({ ok: false, refusal: { key, params } });
@@ -37,9 +42,13 @@ const separatorsOf = (language: string) => SEPARATORS[language.toLowerCase().spl
 export function readAmount(typed: string, language: string, rules: AmountRules = {}): AmountReading {
   const { decimal, group } = separatorsOf(language);
   // A euro sign typed or pasted with the amount ("€ 20", "20 €") is no part of the number.
-  const text = typed.trim().replace(/^€\s*/u, '').replace(/\s*€$/u, '').trim();
-  if (!text) return refuse('validation.amountRequired');
-  if (/^[-−‒–]/u.test(text)) return refuse('validation.amountNegative');
+  const bare = typed.trim().replace(/^€\s*/u, '').replace(/\s*€$/u, '').trim();
+  if (!bare) return refuse('validation.amountRequired');
+  const negative = /^[-−‒–]/u.test(bare);
+  if (negative && !rules.signed) return refuse('validation.amountNegative');
+  // "-12.50", "− 12,50", "-€12.50": the sign first, then the amount as any other.
+  const text = negative ? bare.slice(1).trim().replace(/^€\s*/u, '') : bare;
+  if (!text) return refuse('validation.amountFormat');
 
   const decimalAt = Math.max(...decimal.map((mark) => text.lastIndexOf(mark)));
   const whole = decimalAt >= 0 ? text.slice(0, decimalAt) : text;
@@ -55,7 +64,7 @@ export function readAmount(typed: string, language: string, rules: AmountRules =
   const max = Math.min(rules.maxCents ?? Number.POSITIVE_INFINITY, toCents(MAX_EUROS));
   if (!Number.isSafeInteger(cents) || cents > max) return refuse('validation.amountMax', { maxCents: max });
   if (cents === 0 && !rules.allowZero) return refuse('validation.positive');
-  return { ok: true, cents };
+  return { ok: true, cents: negative && cents !== 0 ? -cents : cents };
 }
 
 /** The whole part: plain digits, or groups of three after a first group of one to three, one kind of separator. */

@@ -118,3 +118,24 @@ describe('amounts: languages and bounds', () => {
     expect(readAmount('0', 'en', { allowZero: true })).toEqual({ ok: true, cents: 0 });
   });
 });
+
+describe('signed amounts (a profit chosen when staff close an order may be a loss)', () => {
+  test('a leading minus reads as negative cents in each language, only where the field is signed', () => {
+    expect(readAmount('-1,234.56', 'en', { signed: true })).toEqual({ ok: true, cents: -123456 });
+    expect(readAmount('−1 234,56', 'fr', { signed: true })).toEqual({ ok: true, cents: -123456 });
+    expect(readAmount('-1.234,56', 'de', { signed: true })).toEqual({ ok: true, cents: -123456 });
+    expect(readAmount('- €30', 'en', { signed: true })).toEqual({ ok: true, cents: -3000 });
+    expect(readAmount('120.50', 'en', { signed: true })).toEqual({ ok: true, cents: 12050 });
+    expect(readAmount('-12.50', 'en')).toEqual({ ok: false, refusal: { key: 'validation.amountNegative' } });
+  });
+
+  test('the same strictness and bounds on the negative side', () => {
+    expect(readAmount('-10.005', 'en', { signed: true })).toEqual({ ok: false, refusal: { key: 'validation.amountDecimals' } });
+    expect(readAmount('-', 'en', { signed: true })).toEqual({ ok: false, refusal: { key: 'validation.amountFormat' } });
+    expect(readAmount('-100.01', 'en', { signed: true, maxCents: 10000 })).toEqual({
+      ok: false,
+      refusal: { key: 'validation.amountMax', params: { maxCents: 10000 } },
+    });
+    expect(readAmount('-0', 'en', { signed: true, allowZero: true })).toEqual({ ok: true, cents: 0 });
+  });
+});
