@@ -3,24 +3,11 @@ import { css } from '../../../../styled-system/css';
 import { useFetch } from '../../data/use-fetch.ts';
 import { formatCompact, formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { DayChartFigure, type ChartValues } from '../../ui/day-chart.tsx';
+import { StatGrid, StatTile } from '../../ui/stat-tile.tsx';
 import { DayRangeControls, useDayRange, type DayRange } from '../../ui/day-range.tsx';
 import { investmentStats, type InvestmentStats } from './investments-api.ts';
 import { paidWithin } from './stats-figures.ts';
 
-const tileStyle = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  p: '3',
-  display: 'flex',
-  flexDir: 'column',
-  gap: '0.5',
-  minW: '0',
-});
-
-/** A figure of any size stays whole: it wraps inside its tile rather than being cut (CHECKLIST item 4). */
-const amountStyle = css({ fontSize: 'lg', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', lineHeight: 'tight' });
 const periodStyle = css({ fontSize: 'xs', color: 'fg.muted', mb: '1.5' });
 const barTrack = css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden', flex: '1', minW: '16' });
 
@@ -28,16 +15,6 @@ const barTrack = css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: '
 const EUROS: ChartValues = { format: formatMoney, axis: formatCompact };
 
 const day = (value: string) => formatDate(`${value.slice(0, 10)}T00:00:00`);
-
-function Tile({ label, value, sub, stat }: { label: string; value: string; sub?: string; stat: string }) {
-  return (
-    <div className={tileStyle} data-stat={stat}>
-      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{label}</span>
-      <strong className={amountStyle}>{value}</strong>
-      {sub ? <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{sub}</span> : null}
-    </div>
-  );
-}
 
 /** The statistics of GET /investment/stats, read once by the screen that shows them; months over `range` when given. */
 export const useInvestmentStats = (reload = 0, range?: DayRange) =>
@@ -79,19 +56,19 @@ export function InvestmentStatsPanel({ reload = 0 }: { reload?: number }) {
       <p data-testid="stats-period" className={periodStyle}>
         {asOf}
       </p>
-      <div className={css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))' })}>
-        <Tile
+      <StatGrid>
+        <StatTile
           stat="investedCapital"
           label={t('app.investments.stats.investedCapital')}
           value={formatMoney(data.investedCapital)}
           sub={count(data.active)}
         />
-        <Tile stat="active" label={t('app.investments.status.active')} value={formatNumber(data.active)} />
-        <Tile stat="ended" label={t('app.investments.status.ended')} value={formatNumber(data.ended)} />
-        <Tile stat="dividendsPaid" label={t('app.investments.stats.dividendsPaid')} value={formatMoney(data.dividendsPaid)} />
-        <Tile stat="dividendsToCome" label={t('app.investments.stats.dividendsToCome')} value={formatMoney(data.dividendsToCome)} />
-        <Tile stat="paidInPeriod" label={t('app.investments.stats.paidInRange')} value={formatMoney(paidInPeriod)} sub={months} />
-      </div>
+        <StatTile stat="active" label={t('app.investments.status.active')} value={formatNumber(data.active)} />
+        <StatTile stat="ended" label={t('app.investments.status.ended')} value={formatNumber(data.ended)} />
+        <StatTile stat="dividendsPaid" label={t('app.investments.stats.dividendsPaid')} value={formatMoney(data.dividendsPaid)} />
+        <StatTile stat="dividendsToCome" label={t('app.investments.stats.dividendsToCome')} value={formatMoney(data.dividendsToCome)} />
+        <StatTile stat="paidInPeriod" label={t('app.investments.stats.paidInRange')} value={formatMoney(paidInPeriod)} sub={months} />
+      </StatGrid>
       <div
         className={css({ display: 'grid', gap: 'gap', mt: '3', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 2fr)' } })}
       >

@@ -2,24 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { css } from '../../../../styled-system/css';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { useFetch } from '../../data/use-fetch.ts';
+import { StatGrid, StatTile } from '../../ui/stat-tile.tsx';
 import type { DepositStats, WithdrawalStats } from '../../../shared/money/stats.ts';
 import { depositStats, withdrawalStats } from './money-api.ts';
 import type { MoneyEntity } from './money-actions.ts';
-
-const tileStyle = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  p: '3',
-  display: 'flex',
-  flexDir: 'column',
-  gap: '0.5',
-  minW: '0',
-});
-
-/** A figure of any size stays whole: it wraps inside its tile rather than being cut (CHECKLIST item 4). */
-const amountStyle = css({ fontSize: 'lg', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', lineHeight: 'tight' });
 
 /** The days a stats answer covers, in the reader's words: the default "last 30 days" says so, a chosen range shows its dates. */
 export function periodOf(
@@ -71,17 +57,17 @@ export function MoneyStatsPanel({
       <p data-testid="stats-period" className={css({ fontSize: 'xs', color: 'fg.muted', mb: '1.5' })}>
         {period}
       </p>
-      <div className={css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))' })}>
+      <StatGrid>
         {tiles.map(({ key, label, tally }) => (
-          <div key={key} className={tileStyle} data-stat={key}>
-            <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{label}</span>
-            <strong className={amountStyle}>{formatMoney(tally?.amount ?? 0)}</strong>
-            <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-              {t('app.money.records', { count: tally?.count ?? 0, n: formatNumber(tally?.count ?? 0) })}
-            </span>
-          </div>
+          <StatTile
+            key={key}
+            stat={key}
+            label={label}
+            value={formatMoney(tally?.amount ?? 0)}
+            sub={t('app.money.records', { count: tally?.count ?? 0, n: formatNumber(tally?.count ?? 0) })}
+          />
         ))}
-      </div>
+      </StatGrid>
     </section>
   );
 }
