@@ -20,6 +20,29 @@ export function onDepositUpdated(listener: (deposit: unknown) => void): () => vo
 let socket: Socket | null = null;
 let generation = 0;
 
+/**
+ * A live stream a screen listens to while it is shown (a symbol's price ticks): `join` is emitted on
+ * every (re)connect, `leave` when the screen stops; `listener` hears `event`. Realtime stays generic:
+ * the feature names its events (src/shared/trading/quote.ts).
+ */
+export type LiveStream = { join: [string, unknown]; leave: [string, unknown]; event: string; listener: (payload: unknown) => void };
+const streams = new Set<LiveStream>();
+
+/** Listens to a live stream until the returned function is called. */
+export function subscribeStream(stream: LiveStream): () => void {
+  streams.add(stream);
+  socket?.on(stream.event, stream.listener);
+  if (socket?.connected) socket.emit(...stream.join);
+  return () => {
+    if (!streams.delete(stream)) return;
+    socket?.off(stream.event, stream.listener);
+    if (socket?.connected) socket.emit(...stream.leave);
+  };
+}
+
+/** Whether the socket is connected now (a live price is live only then). */
+export const realtimeConnected = () => socket?.connected ?? false;
+
 /** socket.io at /api/socket.io, namespace /setting, token at handshake (DESIGN.md §4). */
 export function startRealtime(): void {
   const token = auth.token;
@@ -32,8 +55,10 @@ export function startRealtime(): void {
     // WebSocket only: one connection stays on one node, so several nodes behind a load balancer need no
     // sticky sessions (docs/scaling.md). Where WebSocket is blocked, the outbox engine still pulls /sync every minute.
     socket = io('/setting', { path: '/api/socket.io', auth: { token }, transports: ['websocket'] });
+    for (const stream of streams) socket.on(stream.event, stream.listener);
     socket.on('connect', () => {
       socket?.emit('joinDepositRoom');
+      for (const stream of streams) socket?.emit(...stream.join);
       // Changes announced while disconnected were missed: (re)connecting is a reason to pull.
       handlers.changes(undefined);
     });
