@@ -49,7 +49,9 @@ import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
+import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
+import { registerOrderExport } from './trading/order-export.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
 export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
@@ -173,7 +175,9 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerCardDepositRoutes(app);
   registerMoneyStatsRoutes(app);
   registerProjectRoutes(app);
+  registerCatalogueRoutes(app);
   registerInvestmentRoutes(app);
+  registerOrderExport(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

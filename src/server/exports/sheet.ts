@@ -1,10 +1,15 @@
 /**
  * One way to export a list as a spreadsheet (CHECKLIST item 9): a header saying who exported what and
  * for which period, then the columns and rows. Text is words (the caller translates codes), dates are
- * written in the reader's zone, numbers stay numbers (2 decimals), and a text cell that a spreadsheet
+ * written in the reader's zone, numbers stay numbers (2 decimals, or their own: a price's digits), and a text cell that a spreadsheet
  * would read as a formula is neutralised.
  */
-export type SheetCell = string | number | null;
+export type SheetCell = string | number | null | DecimalCell;
+
+/** A number with its own decimal places where the default 2 would round it or add noise: a price with its symbol's digits, a count. */
+export type DecimalCell = { number: number; decimals: number };
+
+const isDecimal = (cell: SheetCell): cell is DecimalCell => typeof cell === 'object' && cell !== null;
 
 export type Sheet = {
   /** The sheet's name in an xlsx book (at most 31 characters). */
@@ -51,6 +56,7 @@ function grid(sheet: Sheet): SheetCell[][] {
 const csvCell = (value: SheetCell) => {
   if (value === null) return '';
   if (typeof value === 'number') return value.toFixed(2);
+  if (isDecimal(value)) return value.number.toFixed(value.decimals);
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 };
 
@@ -64,11 +70,16 @@ export function sheetCsv(sheet: Sheet): string {
 export async function sheetXlsx(sheet: Sheet): Promise<Buffer> {
   // Loaded on first use: xlsx is the server's heaviest import.
   const XLSX = await import('xlsx');
-  const cells = XLSX.utils.aoa_to_sheet(grid(sheet).map((row) => row.map((cell) => cell ?? '')));
-  for (const [address, cell] of Object.entries(cells)) {
-    if (address.startsWith('!')) continue;
-    if (cell.t === 'n') cell.z = '0.00';
-  }
+  const rows = grid(sheet);
+  const cells = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((cell) => (isDecimal(cell) ? cell.number : (cell ?? '')))));
+  rows.forEach((row, r) =>
+    row.forEach((value, c) => {
+      const cell = cells[XLSX.utils.encode_cell({ r, c })];
+      if (cell?.t !== 'n') return;
+      const decimals = isDecimal(value) ? value.decimals : 2;
+      cell.z = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+    }),
+  );
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, cells, sheet.name.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

@@ -48,6 +48,8 @@ export type ListExport = {
   columns: { title: string; value: (row: ExportRow) => SheetCell }[];
   /** The header's filters in words: a filtered field's key for one code, written out whole (status → app.money.status.<code>). */
   words: Record<string, (code: string) => string>;
+  /** Who decided a record, when the table names it otherwise than `decidedBy` (an order: who closed it). */
+  decidedBy?: PgColumn;
 };
 
 /** A code in the reader's words (a status, a method, a reason), for a column. */
@@ -63,7 +65,10 @@ export const euroCell = (value: unknown) => toCentsExact(String(value)) / 100;
  * a header with who exported what and which filters, words for codes, dates on the reader's clock,
  * amounts as numbers, each lead and person by name and email. One registration per list.
  */
-export function registerListExport(app: FastifyInstance, { name, resource, table, title, columns: sheetColumns, words }: ListExport) {
+export function registerListExport(
+  app: FastifyInstance,
+  { name, resource, table, title, columns: sheetColumns, words, decidedBy = table.decidedBy }: ListExport,
+) {
   const { db } = app.services;
   {
     const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
@@ -95,7 +100,7 @@ export function registerListExport(app: FastifyInstance, { name, resource, table
           .from(table)
           .leftJoin(lead, eq(lead.id, table.userId))
           .leftJoin(entered, eq(entered.id, table.createdBy))
-          .leftJoin(decided, table.decidedBy ? eq(decided.id, table.decidedBy) : sql`false`)
+          .leftJoin(decided, decidedBy ? eq(decided.id, decidedBy) : sql`false`)
           .where(where)
           .orderBy(...orderBy(columns, entity.sortable, query.sorts), sql`${table.dateCreation} desc`)
           .limit(MAX_EXPORT_ROWS);
