@@ -49,7 +49,6 @@ import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
-import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
 import { registerOrderExport } from './trading/order-export.ts';
 
@@ -175,7 +174,6 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerCardDepositRoutes(app);
   registerMoneyStatsRoutes(app);
   registerProjectRoutes(app);
-  registerCatalogueRoutes(app);
   registerInvestmentRoutes(app);
   registerOrderExport(app);
   registerActions(app, ACTIONS);
