@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { staticCss } from './scripts/static-css.ts';
+import { prerenderLogin } from './scripts/prerender-login.ts';
 import { PALETTES } from './src/app/theme/palettes.ts';
 import { LANGUAGES } from './src/shared/constants.ts';
 
@@ -119,6 +120,7 @@ export default defineConfig({
     staticCss(),
     localeWords(),
     inlineBootScript(),
+    prerenderLogin(() => [localeWords()]),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/app/routes',
@@ -135,7 +137,7 @@ export default defineConfig({
       // The app decides when to update (src/app/pwa/), never in the middle of an edit.
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['boot.js', 'favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      includeAssets: ['boot.js', 'login-choice.js', 'favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
       manifest: {
         name: 'BrokerDesk',
         short_name: 'BrokerDesk',

@@ -72,8 +72,17 @@ export async function launchBrowser(
   };
 }
 
+/**
+ * The login screen's script has taken over the form index.html shows prerendered (it works as a plain
+ * form before: docs/decisions/login-prerender.md). A journey that means the script's behaviour (its
+ * checks, the offline note, the language select) waits for this first.
+ */
+export const loginTakenOver = (page: Page, timeout = 15_000) =>
+  page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout });
+
 export async function signIn(page: Page, url: string, email = ROOT.email, password = ROOT.password): Promise<void> {
   await page.goto(`${url}/login`);
+  await loginTakenOver(page);
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByTestId('login-submit').click();

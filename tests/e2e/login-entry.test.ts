@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { browserSession, ROOT, SCREENSHOTS, visible } from './harness.ts';
+import { browserSession, loginTakenOver, ROOT, SCREENSHOTS, visible } from './harness.ts';
 
 // The login screen starts from its own light entry (src/app/main.tsx → features/auth/login-page.tsx):
 // no router, no http client, only its own words. These journeys check what that must not lose.
@@ -14,7 +14,7 @@ describe('the light login entry', () => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
     await page.goto(`${session.server.url}/leads?search=ada`);
-    await page.getByTestId('login-submit').waitFor();
+    await loginTakenOver(page);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/leads?search=ada');
     // Before anyone touches the form, neither the app chunk nor the router has loaded.
@@ -34,10 +34,12 @@ describe('the light login entry', () => {
   test('French chosen on the login screen survives a reload and carries into the app, whose whole catalogue then loads', async () => {
     const { page } = session.browser;
     await page.goto(`${session.server.url}/login`);
+    await loginTakenOver(page);
     await page.getByTestId('language-select').selectOption('fr');
     await visible(page.getByRole('heading', { name: 'Connexion' }));
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Connexion' }));
+    await loginTakenOver(page);
     await page.getByTestId('login-submit').click();
     // The client's own check, in French, from the login screen's words.
     await visible(page.getByText('Veuillez saisir un e-mail valide'));
@@ -60,7 +62,7 @@ describe('the light login entry', () => {
     ] as const) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto(`${session.server.url}/login`);
-      await page.getByTestId('login-submit').waitFor();
+      await loginTakenOver(page);
       if ((await page.evaluate(() => document.documentElement.dataset.mode)) !== mode) await page.getByTestId('toggle-dark').click();
       expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe(mode);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

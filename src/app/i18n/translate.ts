@@ -59,8 +59,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The current translator; a new object (and `t`) after each change, so hooks depending on `t` recompute. */
-export const useTranslator = (): Translator => useSyncExternalStore(subscribe, () => current);
+/**
+ * The current translator; a new object (and `t`) after each change, so hooks depending on `t` recompute.
+ * The same on the server: the build renders the login screen to HTML (scripts/prerender-login.ts).
+ */
+export const useTranslator = (): Translator =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 
 /** Outside React (an error message built in a handler). */
 export const translate: Translate = (key, params) => current.t(key, params);

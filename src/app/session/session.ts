@@ -1,6 +1,15 @@
 import { http } from '../api/client.ts';
 import { toApiError } from '../api/http.ts';
-import { auth, clearAuth, restorePreviousToken, setUser, signedIn, switchToImpersonation, type CurrentUser } from '../state/auth.ts';
+import {
+  auth,
+  clearAuth,
+  restorePreviousToken,
+  setToken,
+  setUser,
+  signedIn,
+  switchToImpersonation,
+  type CurrentUser,
+} from '../state/auth.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { runOp } from '../state/ops.ts';
 import { adoptUserMode, syncColor } from './look.ts';
@@ -24,12 +33,15 @@ async function openMirror(user: CurrentUser | null, signIn = false): Promise<voi
   }
 }
 
-type CheckAuth = { id: string; roles: string[]; impersonatorId: string | null };
+/** `token`: signed in by the cookie alone (the prerendered form posted before its script took over). */
+type CheckAuth = { id: string; roles: string[]; impersonatorId: string | null; token?: string };
 
 /** check-auth, then the user record, whose theme and mode are applied (SPEC.md §7). */
 export async function checkAuth(): Promise<CurrentUser | null> {
   try {
     const who = await http<CheckAuth>('/v1/auth/check-auth');
+    // Kept as after any sign-in: the offline engine and the socket send it (one session path).
+    if (who.token && !auth.token) setToken(who.token);
     const user = await http<CurrentUser>(`/v1/user/${who.id}`);
     auth.impersonatorId = who.impersonatorId ?? null;
     setUser(user);

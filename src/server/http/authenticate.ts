@@ -5,6 +5,8 @@ import { keyOf, recordReservation, requestHash } from './idempotency.ts';
 import { AppError } from './app-error.ts';
 
 export const TOKEN_COOKIE = 'token';
+/** Readable by the page (never the token): index.html's inline check hides the sign-in form before the first paint when set. */
+export const SIGNED_IN_COOKIE = 'bd_signed_in';
 
 /** The token of a request: `Authorization: Bearer`, else the httpOnly cookie. */
 export function tokenOf(request: FastifyRequest): string | undefined {

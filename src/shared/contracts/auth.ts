@@ -18,7 +18,13 @@ export const logoutContract = {
 
 export const checkAuthContract = {
   response: {
-    200: z.object({ id: z.uuid(), roles: z.array(z.enum(ROLES)), impersonatorId: z.uuid().nullish() }),
+    200: z.object({
+      id: z.uuid(),
+      roles: z.array(z.enum(ROLES)),
+      impersonatorId: z.uuid().nullish(),
+      /** Only to a request signed in by the cookie alone (the plain form's sign-in): the session's token. */
+      token: z.string().optional(),
+    }),
     ...errorResponses,
   },
 };

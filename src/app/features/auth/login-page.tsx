@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import type { Root } from 'react-dom/client';
 import { fetchNow } from '../../api/early-requests.ts';
 import { LOGIN_WORDS } from '../../i18n/login-words.ts';
@@ -39,6 +40,43 @@ function askedFor(): string | null {
   return href;
 }
 
+/** Why the plain form's sign-in was refused (`?error=` from the server's redirect), translated; taken off the address. */
+function refusal(t: (key: string) => string, exists: (key: string) => boolean): string | undefined {
+  const params = new URLSearchParams(window.location.search);
+  const code = params.get('error');
+  if (!code) return undefined;
+  params.delete('error');
+  const rest = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  return exists(`errors.${code}`) ? t(`errors.${code}`) : t('errors.INTERNAL');
+}
+
+type Typed = { values: Partial<Credentials>; focus?: { name: string; start: number | null; end: number | null } };
+
+/**
+ * What the person typed into the prerendered form (index.html) and where the caret is, read in the same
+ * task as the render that replaces it (flushSync), so no keystroke falls between.
+ */
+function typedInto(element: HTMLElement): Typed {
+  const values: Partial<Credentials> = {};
+  for (const input of element.querySelectorAll<HTMLInputElement>('form input[name]'))
+    if (input.name === 'email' || input.name === 'password') values[input.name] = input.value;
+  const active = document.activeElement;
+  const focus =
+    active instanceof HTMLInputElement && element.contains(active) && active.name
+      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+      : undefined;
+  return { values, focus };
+}
+
+/** The caret back where it was, in the field of the same name React rendered. */
+function restoreFocus(element: HTMLElement, focus: Typed['focus']): void {
+  if (!focus) return;
+  const input = element.querySelector<HTMLInputElement>(`form input[name="${focus.name}"]`);
+  input?.focus();
+  if (input && focus.start !== null && input.type !== 'email') input.setSelectionRange(focus.start, focus.end);
+}
+
 export type LoginPageHandoff = {
   /** Signs in, then the app takes over the page at `target`. */
   signIn: (credentials: Credentials, target: string) => Promise<void>;
@@ -53,15 +91,29 @@ export type LoginPageHandoff = {
 export async function startLoginPage(root: Root, handoff: LoginPageHandoff): Promise<void> {
   // Its own words in the stored language, without i18next (the app's chunk brings it).
   const language = isLanguage(ui.language) ? ui.language : 'en';
-  await wordsTranslator(LOGIN_WORDS, language).setLanguage(language);
+  const words = wordsTranslator(LOGIN_WORDS, language);
+  await words.setLanguage(language);
   const [signedIn] = await Promise.all([cookieSession(), loadPublicSettings()]);
-  if (signedIn) return handoff.startApp();
+  const element = document.getElementById('root')!;
+  if (signedIn) {
+    element.removeAttribute('data-prerendered');
+    return handoff.startApp();
+  }
+  const error = refusal(words.t, words.exists);
   const target = afterSignIn(askedFor());
   performance.mark('bd:ready');
-  root.render(
-    <StrictMode>
-      <LoginScreen signIn={(credentials) => handoff.signIn(credentials, target)} />
-      <UpdatePrompt />
-    </StrictMode>,
+  // The prerendered form is replaced by the same screen in one synchronous commit: what was typed and
+  // the caret carry over, and no frame shows anything in between (docs/decisions/login-prerender.md).
+  const typed = typedInto(element);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <LoginScreen signIn={(credentials) => handoff.signIn(credentials, target)} initial={typed.values} initialError={error} />
+        <UpdatePrompt />
+      </StrictMode>,
+    ),
   );
+  restoreFocus(element, typed.focus);
+  // Taken over: what tests and the bench wait for before using the screen's script.
+  element.removeAttribute('data-prerendered');
 }

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslator } from '../../i18n/translate.ts';
 import { css } from '../../../../styled-system/css';
 import { FormError } from '../../forms/form-error.tsx';
+import { FORM_ERROR } from '../../forms/issues.ts';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { settings, pageTitle } from '../../state/settings.ts';
@@ -16,19 +18,33 @@ const FIELDS = [
   { name: 'password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
+export type LoginScreenProps = {
+  signIn: (credentials: Credentials) => Promise<void>;
+  /** What was typed into the prerendered form before this took it over (login-page.tsx). */
+  initial?: Partial<Credentials>;
+  /** Why the plain form's sign-in was refused (the server's code, translated), shown once on the form. */
+  initialError?: string;
+};
+
 /**
  * The sign-in form. It knows no router and no http client: `signIn` is given by whoever shows it (the
  * start-up login page before the app is loaded, or the /login route inside it), so the first screen
- * loads only this (tests/bench/client.bench.ts).
+ * loads only this (tests/bench/client.bench.ts). The build also renders it to static HTML in index.html
+ * (scripts/prerender-login.ts): there it is a plain form posting to the page it is on, until its script
+ * takes over (docs/decisions/login-prerender.md).
  */
-export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => Promise<void> }) {
+export function LoginScreen({ signIn, initial, initialError }: LoginScreenProps) {
   const { t } = useTranslator();
   const { record } = useSnapshot(settings);
   const form = useZodForm({
     schema: loginSchema,
-    initial: { email: '', password: '' },
+    initial: { email: initial?.email ?? '', password: initial?.password ?? '' },
     onSubmit: signIn,
   });
+  const { setErrors } = form;
+  useEffect(() => {
+    if (initialError) setErrors({ [FORM_ERROR]: initialError });
+  }, [initialError, setErrors]);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '1', p: '3' })}>
@@ -53,17 +69,21 @@ export function LoginScreen({ signIn }: { signIn: (credentials: Credentials) => 
         >
           <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', textAlign: 'center' })}>
             <img
+              data-bd="company-logo"
               src={record?.logo || '/icon-192.png'}
               alt=""
               width={56}
               height={56}
               className={css({ borderRadius: 'lg', objectFit: 'contain' })}
             />
-            <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{pageTitle(record)}</p>
+            <p data-bd="company-name" className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>
+              {pageTitle(record)}
+            </p>
             <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('app.login.title')}</h1>
           </div>
           <form
             onSubmit={form.onSubmit}
+            method="post"
             noValidate
             aria-label={t('app.login.title')}
             className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}

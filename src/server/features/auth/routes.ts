@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { mayActOn, type Role } from '../../../shared/roles.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { actorOrThrow, TOKEN_COOKIE, tokenOf } from '../../http/authenticate.ts';
+import { actorOrThrow, SIGNED_IN_COOKIE, TOKEN_COOKIE, tokenOf } from '../../http/authenticate.ts';
 import { mutate } from '../../http/mutate.ts';
 import { parse } from '../../http/validate.ts';
 import { audienceOf, requireAction } from '../../policy.ts';
@@ -34,34 +34,73 @@ export function registerAuthRoutes(app: FastifyInstance) {
     maxAge: config.sessionTtlSeconds,
   };
 
+  /** Checks the credentials and opens a session: the token, in the httpOnly cookie too (and its readable marker). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, body: unknown) {
+    const { email, password } = parse(loginContract.body, body);
+    await limiter.check(email, request.ip);
+    const { db } = app.services;
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
+    if (!user || !ok) {
+      await limiter.failed(email, request.ip);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
+    await limiter.succeeded(email, request.ip);
+    const [signedIn] = await db
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    const token = await openSession(db, sessionOptions, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+    reply.setCookie(TOKEN_COOKIE, token, cookieOptions);
+    // Not the token: only that there is one, for index.html's inline check (docs/decisions/login-prerender.md).
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions, httpOnly: false });
+    return { token, user: publicRecord(userResource, signedIn) };
+  }
+
   app.post(
     '/api/v1/auth/login',
     {
       config: { public: true },
       schema: { tags: ['auth'], summary: 'Sign in; answers a token', ...loginContract },
     },
-    async (request, reply) => {
-      const { email, password } = parse(loginContract.body, request.body);
-      await limiter.check(email, request.ip);
-      const { db } = app.services;
-      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
-      if (!user || !ok) {
-        await limiter.failed(email, request.ip);
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      if (user.status !== 'active') throw new AppError('ACCOUNT_LOCKED');
-      await limiter.succeeded(email, request.ip);
-      const [signedIn] = await db
-        .update(users)
-        .set({ lastLogin: sql`now()` })
-        .where(eq(users.id, user.id))
-        .returning();
-      const token = await openSession(db, sessionOptions, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
-      reply.setCookie(TOKEN_COOKIE, token, cookieOptions);
-      return { token, user: publicRecord(userResource, signedIn) };
-    },
+    (request, reply) => signIn(request, reply, request.body),
   );
+
+  // The prerendered sign-in form posted as a plain HTML form, before its script took over (index.html,
+  // docs/decisions/login-prerender.md): it posts to the page it is on. Signed in, the browser is sent
+  // (303) to the page asked for, where the app starts from the cookie session; refused, back to the
+  // form with the error's code, which the login screen shows in the reader's language.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw new AppError('NOT_FOUND');
+      // A form of another site must not sign this browser in (login CSRF): same origin only.
+      const site = request.headers['sec-fetch-site'];
+      const origin = request.headers.origin;
+      if (
+        (site && site !== 'same-origin' && site !== 'none') ||
+        (origin && origin !== 'null' && new URL(origin).host !== request.headers.host)
+      )
+        throw new AppError('FORBIDDEN');
+      const url = new URL(request.url, 'http://local');
+      const target = formTarget(url);
+      const { email, password } = (request.body ?? {}) as Record<string, unknown>;
+      try {
+        await signIn(request, reply, { email, password });
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : 'INTERNAL';
+        const back = new URLSearchParams({ error: code });
+        if (target !== '/') back.set('redirect', target);
+        return reply.redirect(`/login?${back}`, 303);
+      }
+      return reply.redirect(target, 303);
+    });
+  });
 
   // One's own password or email changes only with the current password (PATCH /user/{own id}); it is
   // checked here, before the update's transaction, so that a wrong guess is counted though the update fails.
@@ -99,6 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
         else await endSession(at, realtime, actor.sessionId);
       }
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
       return { success: true };
     },
   );
@@ -108,7 +148,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Who the token belongs to', ...checkAuthContract } },
     async (request) => {
       const actor = actorOrThrow(request);
-      return { id: actor.id, roles: actor.roles, impersonatorId: actor.impersonatorId };
+      // Signed in by the cookie alone (the plain form's sign-in): the token too, so the app keeps it as
+      // after any sign-in (one session path: the offline engine and the socket send it).
+      const byCookie = !request.headers.authorization?.startsWith('Bearer ');
+      return { id: actor.id, roles: actor.roles, impersonatorId: actor.impersonatorId, ...(byCookie ? { token: tokenOf(request) } : {}) };
     },
   );
 
@@ -170,4 +213,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
       });
     },
   );
+}
+
+/** Where the plain form's sign-in leads: the page it was posted from, or on /login its `?redirect=` if it is one of ours. */
+function formTarget(url: URL): string {
+  const ours = (path: string | null) => (path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/');
+  return url.pathname === '/login' ? ours(url.searchParams.get('redirect')) : ours(`${url.pathname}${url.search}`);
 }
