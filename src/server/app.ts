@@ -50,6 +50,7 @@ import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
+import { createPriceFeed, type AppPriceFeed } from './trading/feed/index.ts';
 import { registerOrderExport } from './trading/order-export.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
@@ -61,11 +62,13 @@ export type AppOptions = Partial<Config> &
     logger?: boolean | FastifyServerOptions['logger'];
     /** The card payment provider; the sandbox of DESIGN.md §6 unless told. */
     payments?: PaymentGateway;
+    /** The price feed; the simulated one on the app's clock unless told (src/server/trading/feed/index.ts). */
+    priceFeed?: AppPriceFeed;
   };
 
 /** Builds the whole server (API, realtime, and the client build when present); tests use it as is. */
 export async function buildApp({ clock = systemClock, scheduler: scheduling, ...options }: AppOptions = {}): Promise<FastifyInstance> {
-  const { logger, payments, ...overrides } = options;
+  const { logger, payments, priceFeed, ...overrides } = options;
   const config = loadConfig(overrides);
   const database = await openDatabase(config);
   const app = Fastify({
@@ -119,8 +122,10 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     scheduler,
     payments: payments ?? createSandboxGateway(),
     files: config.cluster ? databaseStore(config.dataDir) : diskStore(config.dataDir),
+    priceFeed: priceFeed ?? createPriceFeed({ clock, jwtSecret: config.jwtSecret, dataDir: config.dataDir }),
   });
   app.addHook('onClose', async () => {
+    app.services.priceFeed.stop();
     await app.services.scheduler.stop();
     await realtime.close();
     await database.close();
@@ -184,6 +189,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerUploadRoutes(app);
 
   if (scheduling !== false) app.addHook('onReady', () => scheduler.start());
+  app.addHook('onReady', async () => app.services.priceFeed.start());
 
   serveClient(app, config.clientDir);
   return app;

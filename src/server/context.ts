@@ -6,6 +6,7 @@ import type { Realtime } from './realtime/realtime.ts';
 import type { Clock } from './scheduler/clock.ts';
 import type { Scheduler } from './scheduler/scheduler.ts';
 import type { FileStore } from './uploads/file-store.ts';
+import type { AppPriceFeed } from './trading/feed/index.ts';
 
 /** What every route reaches through `app.services`; `clock` is the one time source of timed work. */
 export type Services = { clock: Clock; scheduler: Scheduler } & {
@@ -16,6 +17,8 @@ export type Services = { clock: Clock; scheduler: Scheduler } & {
   payments: PaymentGateway;
   /** Where uploaded bytes live: this node's disk, or the database when several nodes share it. */
   files: FileStore;
+  /** Every price booked or shown (src/server/trading/feed/index.ts). */
+  priceFeed: AppPriceFeed;
 };
 
 /** The signed-in user a request acts as. */

@@ -1,0 +1,209 @@
+import type { Candle, Quote } from '../../../shared/trading/quote.ts';
+import { SYMBOLS, symbolSpec, type SymbolSpec, type TradingSymbol } from '../../../shared/trading/symbols.ts';
+import {
+  bidAsk,
+  DAY_MS,
+  dayPath,
+  dayStartMs,
+  formatPoints,
+  TICK_MS,
+  TICKS_PER_DAY,
+  tickOfDay,
+  toPoints,
+  utcDay,
+} from '../../../shared/trading/feed-math.ts';
+import type { Clock } from '../../scheduler/clock.ts';
+import type { PriceFeed } from '../price-feed.ts';
+
+/** Days of 1-minute candles `candles()` answers (and of paths kept in memory). */
+export const CANDLE_DAYS = 3;
+const TICKS_PER_MINUTE = 60_000 / TICK_MS;
+
+export type SimulatedFeedOptions = {
+  clock: Clock;
+  /** The day's seed (64 hex digits), the same on every node: see ./seeds.ts. */
+  seedOf: (day: string) => string;
+  /** The feed's first UTC day ('YYYY-MM-DD'): its open is each symbol's `start`. */
+  epoch: string;
+  /** Opens already known (a cache: they are recomputable from the seeds), by day then symbol. */
+  knownOpens?: Record<string, Record<string, number>>;
+  /** Told of each day's opens once computed (to keep them in the cache). */
+  onOpens?: (day: string, opens: Record<string, number>) => void;
+};
+
+export type SimulatedFeed = PriceFeed & {
+  readonly epoch: string;
+  /** Each symbol's open of a day: the previous day's last mid (`start` on the epoch). */
+  opens(day: string): Record<string, number>;
+  /** Ticks on the clock every TICK_MS (a timer, unref'd) and tells `onTick` listeners. */
+  start(): void;
+  stop(): void;
+  /** Tells the listeners of the current tick now if it is new (the timer calls it; tests with a manual clock too). */
+  tick(): void;
+};
+
+/** Quote of a symbol at tick `k` of the day whose path is `path`. */
+const quoteOf = (spec: SymbolSpec, path: Float64Array, dayStart: number, k: number): Quote => {
+  const { bid, ask } = bidAsk(path[k]!, spec);
+  return { symbol: spec.symbol as TradingSymbol, bid, ask, time: new Date(dayStart + k * TICK_MS).toISOString() };
+};
+
+/**
+ * The simulated PriceFeed (DESIGN.md §11): every price is a function of (day's seed, day's open,
+ * symbol, tick), computed, never stored, so `quoteAt` answers for any past tick after a restart
+ * and every node answers the same. Memory: the mids of the last CANDLE_DAYS days per symbol
+ * (8 bytes × 86,400 ticks × 6 symbols ≈ 4 MB a day) and each day's six opens.
+ */
+export function createSimulatedFeed({ clock, seedOf, epoch, knownOpens = {}, onOpens }: SimulatedFeedOptions): SimulatedFeed {
+  const epochMs = dayStartMs(epoch);
+  const opensByDay = new Map<string, Record<string, number>>(Object.entries(knownOpens));
+  /** Full (or partial, up to `computed`) paths of recent days: day → symbol → mids. */
+  const paths = new Map<string, { computedUntil: number; bySymbol: Map<string, Float64Array> }>();
+  const listeners = new Set<(quote: Quote) => void>();
+  let timer: NodeJS.Timeout | undefined;
+  let lastTickMs = -1;
+
+  function opens(day: string): Record<string, number> {
+    const known = opensByDay.get(day);
+    if (known) return known;
+    const start = dayStartMs(day);
+    if (start <= epochMs) {
+      const first = Object.fromEntries(SYMBOLS.map((s) => [s.symbol, s.start]));
+      opensByDay.set(day, first);
+      return first;
+    }
+    // The latest day with known opens before this one, then forward day by day (~45 ms a day for six symbols).
+    let from = start - DAY_MS;
+    while (from > epochMs && !opensByDay.has(utcDay(from))) from -= DAY_MS;
+    let current = opens(utcDay(from));
+    for (let at = from; at < start; at += DAY_MS) {
+      const before = utcDay(at);
+      const bySymbol = pathsOf(before, TICKS_PER_DAY - 1, current);
+      current = Object.fromEntries(SYMBOLS.map((s) => [s.symbol, bySymbol.get(s.symbol)![TICKS_PER_DAY - 1]!]));
+      const next = utcDay(at + DAY_MS);
+      opensByDay.set(next, current);
+      onOpens?.(next, current);
+    }
+    return current;
+  }
+
+  /** The day's paths computed at least up to tick `until` (kept for the last CANDLE_DAYS days only). */
+  function pathsOf(day: string, until: number, dayOpens = opens(day)): Map<string, Float64Array> {
+    const kept = paths.get(day);
+    if (kept && kept.computedUntil >= until) return kept.bySymbol;
+    // Compute the whole day at once when it is past (a settlement) or a recent one (ticks keep coming).
+    const seed = seedOf(day);
+    const bySymbol = new Map(SYMBOLS.map((s) => [s.symbol as string, dayPath(seed, s, dayOpens[s.symbol]!)]));
+    const newest = utcDay(clock.now().getTime());
+    if (dayStartMs(day) > dayStartMs(newest) - CANDLE_DAYS * DAY_MS) {
+      paths.set(day, { computedUntil: TICKS_PER_DAY - 1, bySymbol });
+      for (const old of paths.keys()) if (dayStartMs(old) <= dayStartMs(newest) - CANDLE_DAYS * DAY_MS) paths.delete(old);
+    }
+    return bySymbol;
+  }
+
+  function quoteAt(symbol: TradingSymbol, time: Date): Quote | undefined {
+    const spec = symbolSpec(symbol);
+    const ms = time.getTime();
+    if (!spec || !Number.isFinite(ms) || ms < epochMs) return undefined;
+    const day = utcDay(ms);
+    const k = tickOfDay(ms);
+    return quoteOf(spec, pathsOf(day, k).get(symbol)!, dayStartMs(day), k);
+  }
+
+  function quote(symbol: TradingSymbol): Quote {
+    const now = clock.now();
+    const found = quoteAt(symbol, now);
+    if (!found) throw new Error(`the price feed starts on ${epoch}; the clock says ${now.toISOString()}`);
+    return found;
+  }
+
+  const mid = (symbol: TradingSymbol, time: Date): number => {
+    const spec = symbolSpec(symbol)!;
+    const q = quoteAt(symbol, time) ?? quote(symbol);
+    return (toPoints(Number(q.bid), spec.digits) + toPoints(Number(q.ask), spec.digits)) / 2 / 10 ** spec.digits;
+  };
+
+  function candles(symbol: TradingSymbol, since?: Date): Candle[] {
+    const spec = symbolSpec(symbol);
+    if (!spec) return [];
+    const nowMs = clock.now().getTime();
+    if (nowMs < epochMs) return [];
+    const oldest = Math.max(epochMs, (Math.floor(nowMs / DAY_MS) - (CANDLE_DAYS - 1)) * DAY_MS);
+    const fromMs = Math.max(oldest, since ? Math.floor(since.getTime() / 60_000) * 60_000 : oldest);
+    const out: Candle[] = [];
+    for (let dayStart = Math.floor(fromMs / DAY_MS) * DAY_MS; dayStart <= nowMs; dayStart += DAY_MS) {
+      const day = utcDay(dayStart);
+      const lastTick = dayStart + DAY_MS > nowMs ? tickOfDay(nowMs) : TICKS_PER_DAY - 1;
+      const path = pathsOf(day, lastTick).get(symbol)!;
+      const firstTick = Math.max(0, Math.floor((fromMs - dayStart) / TICK_MS));
+      for (let minute = firstTick - (firstTick % TICKS_PER_MINUTE); minute <= lastTick; minute += TICKS_PER_MINUTE) {
+        const end = Math.min(minute + TICKS_PER_MINUTE - 1, lastTick);
+        // The candle of a mid in points, as the quotes' mids: (bid + ask) / 2 = the mid rounded to points.
+        let open = 0;
+        let high = -Infinity;
+        let low = Infinity;
+        let close = 0;
+        for (let k = minute; k <= end; k++) {
+          const points = toPoints(path[k]!, spec.digits);
+          if (k === minute) open = points;
+          if (points > high) high = points;
+          if (points < low) low = points;
+          close = points;
+        }
+        out.push({
+          time: new Date(dayStart + minute * TICK_MS).toISOString(),
+          open: formatPoints(open, spec.digits),
+          high: formatPoints(high, spec.digits),
+          low: formatPoints(low, spec.digits),
+          close: formatPoints(close, spec.digits),
+        });
+      }
+    }
+    return out;
+  }
+
+  const feed: SimulatedFeed = {
+    epoch,
+    opens,
+    quote,
+    quoteAt,
+    candles,
+    eurPer(currency, time) {
+      if (currency === 'EUR') return 1;
+      const at = time ?? clock.now();
+      const eurusd = mid('EURUSD', at);
+      return currency === 'USD' ? 1 / eurusd : 1 / (eurusd * mid('USDJPY', at));
+    },
+    onTick(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    tick() {
+      const nowMs = clock.now().getTime();
+      if (nowMs < epochMs) return;
+      const tickMs = Math.floor(nowMs / TICK_MS) * TICK_MS;
+      if (tickMs === lastTickMs) return;
+      lastTickMs = tickMs;
+      if (!listeners.size) return;
+      for (const s of SYMBOLS) {
+        const q = quoteAt(s.symbol, new Date(tickMs))!;
+        for (const listener of listeners) listener(q);
+      }
+    },
+    start() {
+      if (timer) return;
+      const loop = () => {
+        feed.tick();
+        // The next tick boundary of the system's time (the clock may be moved by hand in tests).
+        timer = setTimeout(loop, TICK_MS - (Date.now() % TICK_MS) + 1).unref();
+      };
+      loop();
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+  return feed;
+}
