@@ -24,7 +24,7 @@ type Row = {
   leverage: number;
   openPrice: string;
   closePrice?: string;
-  status: 'open' | 'closed';
+  status: 'open' | 'closing' | 'closed';
   profit?: string;
   held: string;
   closedAt?: string;
@@ -130,7 +130,7 @@ beforeAll(async () => {
     quantity: '0.1',
     leverage: 10,
     openPrice: '1.27003',
-    status: 'open',
+    status: 'closing',
     held: '1270.03',
     closeRequestedBy: regular.id,
   });
@@ -176,7 +176,7 @@ describe('GET /order/export', () => {
     ]);
   });
 
-  it('filters on symbol and market are named in words; an open order waiting for a second person says so', async () => {
+  it('filters on symbol and market are named in words; a close waiting for a second person says so', async () => {
     const bySymbol = lines(
       (
         await exportOf(regular.token, {

@@ -30,13 +30,7 @@ const COLUMNS: ListExport['columns'] = [
   { title: 'app.desk.export.columns.openPrice', value: (r) => priceOf(r, 'openPrice') },
   { title: 'app.desk.export.columns.closePrice', value: (r) => priceOf(r, 'closePrice') },
   { title: 'app.desk.export.columns.held', value: (r) => euroCell(r.record.held ?? 0) },
-  {
-    title: 'app.money.export.columns.status',
-    value: (r) =>
-      r.record.status === 'open' && r.record.closeRequestedBy
-        ? wordOf(r.lang, 'app.desk.status.waiting', 'waiting')
-        : wordOf(r.lang, `app.desk.status.${String(r.record.status)}`, r.record.status),
-  },
+  { title: 'app.money.export.columns.status', value: (r) => wordOf(r.lang, `app.desk.status.${String(r.record.status)}`, r.record.status) },
   { title: 'app.desk.export.columns.profit', value: (r) => (r.record.profit === null ? '' : euroCell(r.record.profit)) },
   { title: 'app.desk.export.columns.closedAt', value: (r) => dateOr(r.record.closedAt, r) },
   { title: 'app.desk.export.columns.closedBy', value: (r) => personName(r.decided) },
