@@ -2,9 +2,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { toApiError } from '../../api/http.ts';
 import { fetchBlob, saveBlob } from '../../api/lead-api.ts';
-import { useOnline } from '../../api/online-only.ts';
 import { css } from '../../../../styled-system/css';
 import { mayOn } from '../../../shared/access.ts';
 import { DIVIDEND_FREQUENCIES } from '../../../shared/constants.ts';
@@ -15,10 +13,9 @@ import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { PersonCell, usePerson } from '../../lists/person-cell.tsx';
-import { downloadList } from '../../lists/list-export.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
+import { ExportButtons } from '../../lists/export-buttons.tsx';
 import { auth } from '../../state/auth.ts';
-import { showToast } from '../../state/ui.ts';
 import { Button, buttonRecipe } from '../../ui/button.tsx';
 import { InvestmentEntryDialog, type LeadPickerProps } from './investment-entry-dialog.tsx';
 import { WealthStatusBadge } from './investment-badges.tsx';
@@ -133,23 +130,6 @@ export function InvestmentsScreen({
     ];
     return only.length ? only : undefined;
   }, [leadId, projectId]);
-  const online = useOnline();
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-  /** What the list's filters show, as the server exports it (GET /investment/export; CHECKLIST item 9). */
-  async function exportAs(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      await downloadList(
-        'investment',
-        { filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q },
-        format,
-      );
-    } catch (cause) {
-      showToast(t('app.money.export.failed', { error: toApiError(cause).message }), 'error');
-    } finally {
-      setExporting(null);
-    }
-  }
   const showLead = staff && !leadId;
   const columns = useMemo<ListColumn[]>(
     () => [
@@ -190,19 +170,11 @@ export function InvestmentsScreen({
         stackedRow={(row) => <InvestmentRowFacts row={row} showLead={showLead} signed={Boolean(projectId)} />}
         actions={
           <>
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="outline"
-                size="sm"
-                disabled={!online}
-                loading={exporting === format}
-                onClick={() => void exportAs(format)}
-                data-testid={`investments-export-${format}`}
-              >
-                {t(`app.money.billing.export.${format}`)}
-              </Button>
-            ))}
+            <ExportButtons
+              entity="investment"
+              query={{ filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q }}
+              testId="investments-export"
+            />
             {projectId ? null : (
               <Link to="/investments/calculator" className={buttonRecipe({ variant: 'outline' })}>
                 {t('app.investments.calculator.open')}
