@@ -28,6 +28,8 @@ export const syncContract = {
       ),
       cursor: z.number().int(),
       hasMore: z.boolean(),
+      /** With more to come: the newest change when this page was read, so a client can say how far its pull has come. */
+      head: z.number().int().optional(),
     }),
     ...errorResponses,
     /** SYNC_RESYNC: the cursor is older than the change log's compaction point; pull again from 0. */

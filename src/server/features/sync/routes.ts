@@ -82,6 +82,8 @@ export function registerSyncRoutes(app: FastifyInstance) {
         const record = current.get(`${entity}:${id}`);
         return record ? { entity, op: 'upsert', id, record } : { entity, op: 'delete', id };
       });
-    return { changes, cursor, hasMore };
+    // How far the pull has to go (a progress, not a count: the log holds changes this caller cannot see).
+    const head = hasMore ? ((await db.select({ head: sql<number>`max(${changeLog.seq})` }).from(changeLog))[0]?.head ?? cursor) : undefined;
+    return { changes, cursor, hasMore, ...(head === undefined ? {} : { head: Number(head) }) };
   });
 }
