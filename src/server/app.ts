@@ -50,6 +50,7 @@ import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
+import { registerVaultRoutes } from './vault/vault-routes.ts';
 import { createPriceFeed, type AppPriceFeed } from './trading/feed/index.ts';
 import { registerOrderExport } from './trading/order-export.ts';
 
@@ -180,6 +181,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerMoneyStatsRoutes(app);
   registerProjectRoutes(app);
   registerInvestmentRoutes(app);
+  registerVaultRoutes(app);
   registerOrderExport(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);

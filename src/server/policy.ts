@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { mayDo, type ExtraAction } from '../shared/access.ts';
 import { allows, isAdmin, isLeadOnly, type Audience } from '../shared/roles.ts';
@@ -16,8 +16,11 @@ export type Scope =
   | { kind: 'catalog' }
   /** Staff read (campaigns). */
   | { kind: 'staff' }
-  /** A lead's records: admins see all, regular staff those of their leads, a lead its own. */
-  | { kind: 'owned'; owner: string }
+  /**
+   * A lead's records: admins see all, regular staff those of their leads, a lead its own, less those
+   * whose `hiddenFromOwner.field` holds one of its values (an offer not yet released: DESIGN.md §12).
+   */
+  | { kind: 'owned'; owner: string; hiddenFromOwner?: { field: string; values: readonly string[] } }
   /** Only the owner, whatever the role (notifications). */
   | { kind: 'personal'; owner: string }
   /** The users table: admins see all, regular staff themselves and their leads, a lead itself. */
@@ -45,7 +48,10 @@ export function scopeWhere(scope: Scope, columns: Record<string, PgColumn>, acto
       return eq(owner, actor.id);
     case 'owned':
       if (isAdmin(actor.roles)) return undefined;
-      if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) return eq(owner, actor.id);
+      if (isLeadOnly(actor.roles) || !actor.roles.includes('regular')) {
+        const hidden = scope.hiddenFromOwner;
+        return hidden ? and(eq(owner, actor.id), notInArray(columns[hidden.field], [...hidden.values])) : eq(owner, actor.id);
+      }
       return or(eq(owner, actor.id), inArray(owner, db.select({ id: users.id }).from(users).where(eq(users.assignedTo, actor.id))));
     case 'user':
       if (isAdmin(actor.roles)) return undefined;
@@ -84,7 +90,9 @@ export function audienceOf(scope: Scope, row: Record<string, unknown>, previous?
       return { audience: [row[scope.owner] as string], leadsOf: undefined };
     case 'owned': {
       const owner = ownerOf(scope, row);
-      return { audience: [owner], leadsOf: [owner] };
+      // A record hidden from its owner reaches its owner's staff only (and admins, who read every change).
+      const hidden = scope.hiddenFromOwner && scope.hiddenFromOwner.values.includes(row[scope.hiddenFromOwner.field] as string);
+      return { audience: hidden ? [] : [owner], leadsOf: [owner] };
     }
     case 'user': {
       const ids = [row.id, row.assignedTo, previous?.assignedTo].filter((id): id is string => typeof id === 'string');
@@ -100,8 +108,9 @@ export function audienceFields(scope: Scope): string[] {
     case 'staff':
       return [];
     case 'personal':
-    case 'owned':
       return [scope.owner];
+    case 'owned':
+      return scope.hiddenFromOwner ? [scope.owner, scope.hiddenFromOwner.field] : [scope.owner];
     case 'user':
       return ['id', 'assignedTo'];
   }

@@ -26,7 +26,8 @@ export const ENTITY_ACCESS = {
   dividend: { read: 'all', create: 'staff', update: 'admin', delete: 'nobody' },
   product: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   'product-category': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
-  offer: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+  // An offer moves only by its actions (release, accept, decline, withdraw): never edited nor deleted.
+  offer: { read: 'all', create: 'staff', update: 'nobody', delete: 'nobody' },
 } as const satisfies Record<EntityName, EntityAccess>;
 
 /** Actions beyond the standard five routes, each with its audience. */
@@ -42,6 +43,9 @@ export const ACTION_ACCESS = {
   'auth.impersonate': 'admin',
   'auth.resetPassword': 'admin',
   'settings.update': 'admin',
+  /** Buy a product for a lead (DESIGN.md §12); the sales figures. */
+  'product.purchase': 'staff',
+  'sales.read': 'staff',
 } as const satisfies Record<string, Audience>;
 export type ExtraAction = keyof typeof ACTION_ACCESS;
 

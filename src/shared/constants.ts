@@ -29,7 +29,14 @@ export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const ORDER_STATUSES = ['open', 'closed'] as const;
 export const ORDER_TYPES = ['buy', 'sell'] as const;
 export const ORDER_MARKETS = ['forex', 'binary_options'] as const;
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * An offer waits `awaiting_release` until a second staff member releases it to the lead (four eyes), then
+ * `pending` until the lead answers; `expired` is its own state, set by the scheduler past the expiration
+ * date (docs/decisions/offer-expiry.md).
+ */
+export const OFFER_STATUSES = ['awaiting_release', 'pending', 'accepted', 'rejected', 'expired'] as const;
+/** A product bought for a lead: held in its vault until an accepted offer sells it. */
+export const HOLDING_STATUSES = ['held', 'sold'] as const;
 export const DIVIDEND_FREQUENCIES = ['monthly', 'yearly', 'end'] as const;
 export const FIELD_TYPES = ['string', 'number', 'boolean', 'date'] as const;
 export const CATEGORY_STATUSES = ['active', 'inactive'] as const;

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'APPROVAL_NOT_ALLOWED',
   'ALREADY_APPROVED',
   'SECOND_PERSON_REQUIRED',
+  'PRODUCT_ALREADY_HELD',
+  'PRODUCT_NOT_HELD',
+  'OFFER_EXPIRED',
+  'OFFER_OWN_DECISION',
   'STAFF_OR_LEAD',
   'SECURE_CODE_INVALID',
   'CARD_DEPOSIT_MAX',
@@ -106,6 +110,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ALREADY_APPROVED: 409,
   /** Four eyes (DESIGN.md §6): the one who entered a credit never completes it; another staff member does. */
   SECOND_PERSON_REQUIRED: 422,
+  /** A product is a unique item held by at most one lead (one conditional update decides between two buyers). */
+  PRODUCT_ALREADY_HELD: 422,
+  /** An offer is made on a product some lead holds. */
+  PRODUCT_NOT_HELD: 422,
+  /** Past its expiration date an offer is neither released nor answered. */
+  OFFER_EXPIRED: 422,
+  /** Whoever made or released an offer never answers it while connected as the lead. */
+  OFFER_OWN_DECISION: 422,
   /** A user is staff or a lead, never both. */
   STAFF_OR_LEAD: 422,
   /** A wrong 3-D Secure code; `details.triesLeft` says how many remain (the third fails the deposit). */

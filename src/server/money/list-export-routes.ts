@@ -4,7 +4,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { moneyListExportContract } from '../../shared/contracts/money-history.ts';
 import type { Language } from '../../shared/constants.ts';
-import { users } from '../db/schema.ts';
+import { campaigns, users } from '../db/schema.ts';
 import type { AnyResource } from '../resources/define-resource.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
@@ -32,12 +32,16 @@ export type ExportRow = {
   lead: Person | null;
   entered: Person | null;
   decided: Person | null;
+  /** The lead's campaign by name ('' without one). */
+  campaign: string;
+  /** The registration's `also` values of this row (a holding's product description). */
+  also: Record<string, unknown>;
   lang: Language;
   zone: string;
 };
 
 /** A table a list exports from: its lead, who entered it and when; who decided it when it has that. */
-type ExportTable = PgTable & { userId: PgColumn; createdBy: PgColumn; dateCreation: PgColumn; decidedBy?: PgColumn };
+type ExportTable = PgTable & { userId: PgColumn; createdBy?: PgColumn; dateCreation: PgColumn; decidedBy?: PgColumn };
 
 /** One list's export: its resource (list query, scope, access), table, title key and columns (title key, what each reads of a row). */
 export type ListExport = {
@@ -50,6 +54,10 @@ export type ListExport = {
   words: Record<string, (code: string) => string>;
   /** Who decided a record, when the table names it otherwise than `decidedBy` (an order: who closed it). */
   decidedBy?: PgColumn;
+  /** Who entered a record, when the table names it otherwise than `createdBy` (a holding: who bought it). */
+  enteredBy?: PgColumn;
+  /** More values per row, each one SQL expression over the table (a correlated subquery for a name the row only references). */
+  also?: Record<string, SQL>;
 };
 
 /** A code in the reader's words (a status, a method, a reason), for a column. */
@@ -67,7 +75,17 @@ export const euroCell = (value: unknown) => toCentsExact(String(value)) / 100;
  */
 export function registerListExport(
   app: FastifyInstance,
-  { name, resource, table, title, columns: sheetColumns, words, decidedBy = table.decidedBy }: ListExport,
+  {
+    name,
+    resource,
+    table,
+    title,
+    columns: sheetColumns,
+    words,
+    decidedBy = table.decidedBy,
+    enteredBy = table.createdBy,
+    also = {},
+  }: ListExport,
 ) {
   const { db } = app.services;
   {
@@ -90,17 +108,24 @@ export function registerListExport(
         const lead = alias(users, 'lead');
         const entered = alias(users, 'entered');
         const decided = alias(users, 'decided');
+        const campaign = alias(campaigns, 'campaign');
         const rows = await db
           .select({
             record: table,
             lead: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email },
             entered: { firstName: entered.firstName, lastName: entered.lastName, email: entered.email },
             decided: { firstName: decided.firstName, lastName: decided.lastName, email: decided.email },
+            campaign: campaign.name,
+            also: sql<Record<string, unknown>>`json_build_object(${sql.join(
+              Object.entries(also).flatMap(([key, value]) => [sql`${key}::text`, value]),
+              sql`, `,
+            )})`,
           })
           .from(table)
           .leftJoin(lead, eq(lead.id, table.userId))
-          .leftJoin(entered, eq(entered.id, table.createdBy))
+          .leftJoin(entered, enteredBy ? eq(entered.id, enteredBy) : sql`false`)
           .leftJoin(decided, decidedBy ? eq(decided.id, decidedBy) : sql`false`)
+          .leftJoin(campaign, eq(campaign.id, lead.campaignId))
           .where(where)
           .orderBy(...orderBy(columns, entity.sortable, query.sorts), sql`${table.dateCreation} desc`)
           .limit(MAX_EXPORT_ROWS);
@@ -129,8 +154,19 @@ export function registerListExport(
           name: t(title),
           header,
           columns: sheetColumns.map((c) => t(c.title)),
-          rows: rows.map(({ record, lead: l, entered: e, decided: d }) =>
-            sheetColumns.map((c) => c.value({ record: record as Record<string, unknown>, lead: l, entered: e, decided: d, lang, zone })),
+          rows: rows.map(({ record, lead: l, entered: e, decided: d, campaign: c0, also: a }) =>
+            sheetColumns.map((c) =>
+              c.value({
+                record: record as Record<string, unknown>,
+                lead: l,
+                entered: e,
+                decided: d,
+                campaign: c0 ?? '',
+                also: a ?? {},
+                lang,
+                zone,
+              }),
+            ),
           ),
         };
         return reply

@@ -2,6 +2,7 @@ import { accountResource } from './account.ts';
 import { commentResource } from './comment.ts';
 import { depositResource } from './deposit.ts';
 import { dividendResource } from './dividend.ts';
+import { holdingResource } from './holding.ts';
 import { investmentResource } from './investment.ts';
 import { ledgerEntryResource } from './ledger-entry.ts';
 import { offerResource } from './offer.ts';
@@ -21,6 +22,7 @@ export const LEAD_OWNED_RESOURCES = [
   withdrawalResource,
   dividendResource,
   offerResource,
+  holdingResource,
   // The lead's ledger mirrors: its balances and statement reach its new staff member's devices too.
   accountResource,
   ledgerEntryResource,

@@ -2,15 +2,24 @@ import { offerEntity } from '../../shared/entities/offer.ts';
 import { offerMachine } from '../../shared/lifecycle/machines.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { offers } from '../db/schema.ts';
+import { offerValues } from '../vault/offer-values.ts';
 import { defineResource } from './define-resource.ts';
 
 /**
- * Staff make an offer `pending`; the lead's accept and decline and the scheduler's expiry are actions of
- * the offer machine. Its money (amount, product price, gain) changes only while it is pending.
+ * Staff make an offer on a product a lead holds (DESIGN.md §12): the server reads the lead, the holding
+ * and its purchase price, computes the gain and records who made it. It waits `awaiting_release`, hidden
+ * from the lead (lists, gets, /sync), until another staff member releases it; then the lead accepts or
+ * declines. Only the offer's actions (src/server/vault/offer-actions.ts) move it.
  */
 export const offerResource = defineResource({
   entity: offerEntity,
   table: offers,
   machine: offerMachine,
-  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.offer },
+  access: {
+    scope: { kind: 'owned', owner: 'userId', hiddenFromOwner: { field: 'status', values: ['awaiting_release'] } },
+    ...ENTITY_ACCESS.offer,
+  },
+  hooks: {
+    prepareCreate: (ctx, input) => offerValues(ctx, input),
+  },
 });

@@ -3,6 +3,7 @@ import { campaignResource } from './campaign.ts';
 import { commentResource } from './comment.ts';
 import { depositResource } from './deposit.ts';
 import { dividendResource } from './dividend.ts';
+import { holdingResource } from './holding.ts';
 import { investmentResource } from './investment.ts';
 import { ledgerEntryResource } from './ledger-entry.ts';
 import { notificationResource } from './notification.ts';
@@ -35,6 +36,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   // The ledger's read-only mirrors: list, get and /sync; their write routes answer 403.
   accountResource,
   ledgerEntryResource,
+  // Products bought for leads: written only by the purchase and an accepted offer (src/server/vault/).
+  holdingResource,
 ];
 
 export const resourceByEntity = (name: string) => RESOURCES.find((r) => r.entity.name === name);

@@ -3,6 +3,7 @@ import { depositBankAnswerJob, depositExpiryJob } from '../features/deposits/dep
 import { changeLogCompactionJob } from '../features/sync/compaction.ts';
 import { housekeepingJob } from '../http/housekeeping-job.ts';
 import { dividendJob } from '../wealth/dividend-job.ts';
+import { offerExpiryJob } from '../vault/offer-expiry-job.ts';
 import type { AnyJob } from './define-job.ts';
 
 /** Every job of the scheduler; a vertical adds its own here (3-D Secure expiry, dividends, settlement …). */
@@ -12,4 +13,5 @@ export const schedulerJobs = (config: Pick<Config, 'changeLogRetentionDays'>): r
   changeLogCompactionJob(config.changeLogRetentionDays),
   housekeepingJob(config.changeLogRetentionDays),
   dividendJob,
+  offerExpiryJob,
 ];

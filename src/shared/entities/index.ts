@@ -4,6 +4,7 @@ import { campaignEntity } from './campaign.ts';
 import { commentEntity } from './comment.ts';
 import { depositEntity } from './deposit.ts';
 import { dividendEntity } from './dividend.ts';
+import { holdingEntity } from './holding.ts';
 import { investmentEntity } from './investment.ts';
 import { ledgerEntryEntity } from './ledger-entry.ts';
 import { notificationEntity } from './notification.ts';
@@ -47,9 +48,11 @@ export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'
 export const READ_ONLY_ENTITIES = {
   account: accountEntity,
   'ledger-entry': ledgerEntryEntity,
+  /** Products bought for a lead: written only by the purchase and an accepted offer (src/server/vault/). */
+  holding: holdingEntity,
 } as const;
 export type ReadOnlyEntityName = keyof typeof READ_ONLY_ENTITIES;
-export { accountEntity, ledgerEntryEntity };
+export { accountEntity, ledgerEntryEntity, holdingEntity };
 
 /** Every entity a device mirrors (and `/sync` carries): the standard set's and the read-only ones. */
 export const MIRRORED_ENTITIES = { ...ENTITIES, ...READ_ONLY_ENTITIES } as const;
@@ -57,4 +60,4 @@ export type MirroredEntityName = keyof typeof MIRRORED_ENTITIES;
 export const MIRRORED_ENTITY_NAMES = Object.keys(MIRRORED_ENTITIES) as MirroredEntityName[];
 
 /** Every entity whose changes `/sync` carries (as a tuple, for the wire contract's enum). */
-export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name] as const;
+export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name, holdingEntity.name] as const;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { OFFER_STATUSES } from '../constants.ts';
-import { dateTime, decimal, id, oneOf, requiredText } from '../fields.ts';
-import { money, MAX_EUROS } from '../money.ts';
-import { defineEntity } from './define-entity.ts';
+import { dateTime, requiredText } from '../fields.ts';
+import { money } from '../money.ts';
+import { defineEntity, timestamp } from './define-entity.ts';
 
-/** SPEC.md §5 messages: 'Please select a product', 'Please enter an amount', 'Amount must be greater than or equal to 0'. */
+/**
+ * Staff make an offer on a product a lead holds (DESIGN.md §12). SPEC.md §5 messages: 'Please select a
+ * product', 'Please enter an amount', 'Amount must be greater than or equal to 0', an expiration date
+ * and an origin required. The lead, the holding, the product's price and the gain are the server's:
+ * read from the holding as the offer is made.
+ */
 const shape = {
   productId: z.uuid({ error: 'validation.productRequired' }),
-  productPrice: money(),
-  gain: decimal(-MAX_EUROS, MAX_EUROS).optional(),
   amount: z.number({ error: 'validation.amountRequired' }).pipe(money()),
-  status: oneOf(OFFER_STATUSES).optional(),
   expirationDate: dateTime('validation.expirationRequired'),
-  userId: id(),
   origin: requiredText(100),
 };
 
@@ -20,9 +21,21 @@ export const offerEntity = defineEntity({
   name: 'offer',
   plural: 'offers',
   create: z.strictObject(shape),
-  update: z.strictObject(shape).omit({ userId: true }).partial(),
-  filterable: ['productId', 'userId', 'status', 'origin', 'expirationDate', 'amount'],
-  sortable: ['amount', 'status', 'expirationDate', 'productPrice'],
+  update: z.strictObject(shape).partial(),
+  filterable: ['productId', 'userId', 'status', 'origin', 'expirationDate', 'amount', 'holdingId', 'createdBy', 'releasedBy', 'decidedAt'],
+  sortable: ['amount', 'status', 'expirationDate', 'productPrice', 'gain', 'decidedAt'],
   searchable: ['origin'],
-  nullable: ['gain'],
+  readOnly: {
+    userId: z.uuid(),
+    holdingId: z.uuid().nullable(),
+    /** The purchase price of the holding, in euros; `gain` = amount − productPrice. */
+    productPrice: z.number(),
+    gain: z.number().nullable(),
+    status: z.enum(OFFER_STATUSES),
+    /** Four eyes: who made it, who released it to the lead and when; when the lead (or the scheduler) answered. */
+    createdBy: z.uuid().nullable(),
+    releasedBy: z.uuid().nullable(),
+    releasedAt: timestamp().nullable(),
+    decidedAt: timestamp().nullable(),
+  },
 });

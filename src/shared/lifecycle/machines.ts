@@ -55,16 +55,27 @@ export const orderMachine = defineMachine({
   },
 });
 
+/**
+ * An offer pays the lead money the house chooses (DESIGN.md §12): made by one staff member, released to
+ * the lead by another (four eyes), answered by the lead. Its money and who made it are the server's.
+ */
 export const offerMachine = defineMachine({
   entity: 'offer',
   states: OFFER_STATUSES,
-  initial: 'pending',
-  frozenAfterInitial: ['amount', 'productPrice', 'gain', 'productId', 'userId'],
+  initial: 'awaiting_release',
+  fixed: ['amount', 'productPrice', 'gain', 'productId', 'userId', 'holdingId', 'createdBy', 'releasedBy', 'releasedAt', 'decidedAt'],
   actions: {
+    /** Another staff member than its maker shows it to the lead. */
+    release: { from: ['awaiting_release'], to: 'pending', by: 'staff', fourEyes: true },
+    /** Sells the holding: vault → sales at the purchase price, sales → available the amount (online only). */
     accept: { from: ['pending'], to: 'accepted', by: 'lead' },
     decline: { from: ['pending'], to: 'rejected', by: 'lead' },
+    /** Staff take back an offer not yet answered. */
+    withdraw: { from: ['awaiting_release', 'pending'], to: 'rejected', by: 'staff' },
+    /** Another offer on the same holding was accepted (in that transaction). */
+    supersede: { from: ['awaiting_release', 'pending'], to: 'rejected', by: 'nobody' },
     /** Past its expiration date an unanswered offer lapses (the scheduler). */
-    expire: { from: ['pending'], to: 'rejected', by: 'nobody' },
+    expire: { from: ['awaiting_release', 'pending'], to: 'expired', by: 'nobody' },
   },
 });
 
