@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type SchedulingOptions } from '../../src/server/app.ts';
+import { buildApp, type AppOptions, type SchedulingOptions } from '../../src/server/app.ts';
 import { createTestDatabase } from '../api/test-database.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
@@ -17,9 +17,10 @@ export type Server = { url: string; app: FastifyInstance; close: () => Promise<v
 
 /**
  * The real server, in-process, on a fresh data directory, its own database of the run's PostgreSQL, and a
- * free port; `scheduling` gives it a test clock (and `scheduler: false` to run its passes by hand).
+ * free port; `scheduling` gives it a test clock (and `scheduler: false` to run its passes by hand), and
+ * `priceFeed` a feed whose prices the journey sets (tests/fixtures/scripted-feed.ts).
  */
-export async function startServer(scheduling: SchedulingOptions = {}): Promise<Server> {
+export async function startServer(scheduling: SchedulingOptions & Pick<AppOptions, 'priceFeed'> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-data-'));
   const database = await createTestDatabase();
   const app = await buildApp({

@@ -1,31 +1,20 @@
+import { priceToPoints } from '../../../../shared/trading/feed-math.ts';
 import type { Candle, Price, Quote } from '../../../../shared/trading/quote.ts';
 
 /**
  * Pure reading of quotes for the screens (DESIGN.md §11): a price stays the decimal string the feed
- * quoted; comparisons go through integers of the price's last digit, never through a rounded float.
+ * quoted; comparisons go through its integer points (the feed's own priceToPoints), never a rounded float.
  */
-
-/** A price's integer count of its smallest step ("1.08512" → 108512n); the same digits on both sides compare exactly. */
-export function priceUnits(price: Price, digits: number): bigint {
-  const [whole = '0', fraction = ''] = price.split('.');
-  const negative = whole.startsWith('-');
-  const units = BigInt(`${whole.replace('-', '') || '0'}${fraction.padEnd(digits, '0').slice(0, digits)}`);
-  return negative ? -units : units;
-}
 
 export type Direction = 'up' | 'down' | 'same';
 
 /** How a new price moved from the one before it (the watchlist's up/down cue). */
 export function directionOf(before: Price | undefined, now: Price, digits: number): Direction {
   if (before === undefined) return 'same';
-  const a = priceUnits(before, digits);
-  const b = priceUnits(now, digits);
+  const a = priceToPoints(before, digits);
+  const b = priceToPoints(now, digits);
   return b > a ? 'up' : b < a ? 'down' : 'same';
 }
-
-/** The spread in the symbol's smallest steps (ask − bid), exact. */
-export const spreadUnits = (quote: Pick<Quote, 'bid' | 'ask'>, digits: number) =>
-  priceUnits(quote.ask, digits) - priceUnits(quote.bid, digits);
 
 /** A 1-minute candle on the chart: the minute's start in seconds (UTC) and the mid prices as numbers (drawing only). */
 export type ChartCandle = { time: number; open: number; high: number; low: number; close: number };
