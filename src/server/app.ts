@@ -49,6 +49,7 @@ import { registerResource } from './resources/define-resource.ts';
 import { RESOURCES } from './resources/registry.ts';
 import { databaseStore, diskStore } from './uploads/file-store.ts';
 import { registerProjectRoutes } from './wealth/project-routes.ts';
+import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
 import { registerVaultRoutes } from './vault/vault-routes.ts';
 import { createPriceFeed, type AppPriceFeed } from './trading/feed/index.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerCardDepositRoutes(app);
   registerMoneyStatsRoutes(app);
   registerProjectRoutes(app);
+  registerCatalogueRoutes(app);
   registerInvestmentRoutes(app);
   registerVaultRoutes(app);
   registerOrderExport(app);

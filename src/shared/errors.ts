@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'ENTRY_MAX',
   'ENTRY_DAILY_MAX',
   'OUT_OF_RANGE',
+  'CATALOGUE_DATA_LOSS',
   'OFFLINE',
   'SYNC_RESYNC',
   'INTERNAL',
@@ -130,6 +131,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ENTRY_DAILY_MAX: 422,
   /** A total (a balance) the write would take past its column: refused, nothing booked, logged for an operator. */
   OUT_OF_RANGE: 422,
+  /** A catalogue change that would lose or invalidate products' values (a used field deleted, a type changed outside its conversion): `details` name each field. */
+  CATALOGUE_DATA_LOSS: 422,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   /** A `/sync` cursor older than the change log's compaction point: refill the mirror from 0. */

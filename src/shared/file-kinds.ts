@@ -12,10 +12,12 @@ export const PURPOSES = {
   document: DOCUMENT_TYPES,
   /** A project's image (SPEC.md §5: JPG, JPEG, PNG or GIF only): public, from admins. */
   projectImage: ['image/jpeg', 'image/png', 'image/gif'],
+  /** A product's file (a certificate, a document): public like its image, from staff. */
+  productFile: DOCUMENT_TYPES,
   /** A subscription's drawn signature: a PNG, private to the lead and staff. */
   signature: ['image/png'],
 } as const;
 export type UploadPurpose = keyof typeof PURPOSES;
 
 /** Files anyone may download (the login page shows the logo): staff upload them, nobody else. Every other file is private. */
-export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'image', 'projectImage'];
+export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'image', 'projectImage', 'productFile'];

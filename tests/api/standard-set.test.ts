@@ -39,6 +39,11 @@ afterAll(() => server?.close());
 function ownValueFilter(field: string, value: unknown) {
   if (value === null || value === undefined) return { field, values: [true], operator: 'isNull' };
   if (Array.isArray(value)) return { field, values: value, operator: 'in' };
+  // A JSON column (a product's values) is filtered by one of its keys: `values.<key>` (list-query.ts jsonFilter).
+  if (typeof value === 'object') {
+    const [key, inner] = Object.entries(value)[0];
+    return { field: `${field}.${key}`, values: [inner], operator: 'eq' };
+  }
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     // Stored with microseconds, sent with milliseconds: the record lies within this millisecond.
     return { field, values: [value, new Date(Date.parse(value) + 1).toISOString()], operator: 'between' };

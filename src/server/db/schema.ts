@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FieldDefinition } from '../../shared/catalogue/fields.ts';
 import {
   bigint,
   bigserial,
@@ -372,7 +373,7 @@ export const productCategories = pgTable(
     name: text().notNull(),
     status: text().notNull().default('active'),
     fields: jsonb()
-      .$type<{ fieldName: string; type: string; required?: boolean; options?: { key: string; label: string }[] }[]>()
+      .$type<FieldDefinition[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
   },

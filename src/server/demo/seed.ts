@@ -1,5 +1,6 @@
 import { and, count, eq, getTableName, inArray, lte, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { slugKey } from '../../shared/catalogue/fields.ts';
 import { LEAD_LABELS, ORDER_TYPES } from '../../shared/constants.ts';
 import type { EntityName } from '../../shared/entities/index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
@@ -23,7 +24,7 @@ import {
   withdrawals,
 } from '../db/schema.ts';
 import { hashPassword } from '../sessions/passwords.ts';
-import { CHANGE_LOCK, workOn, writeChanges, type Change } from '../http/mutate.ts';
+import { workOn, writeChanges, type Change } from '../http/mutate.ts';
 import { audienceOf } from '../policy.ts';
 import { resourceByEntity } from '../resources/registry.ts';
 import type { Actor } from '../context.ts';
@@ -190,9 +191,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
-    // The change-log lock, as every write takes it (http/mutate.ts): a client syncing meanwhile must not
-    // move its cursor past sequence numbers this transaction has taken but not yet committed.
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
+    // No lock for the change log: its rows carry this transaction's id, and /sync reads below every
+    // transaction still open, this one included (db/change-cursor.ts).
     const changes: Change[] = [];
     /** Rows of an entity, each with its change-log row: the audience by the resource's own rule (policy.ts audienceOf). */
     const write = async (entity: EntityName, table: PgTable, rows: Row[]) => {
@@ -721,7 +721,7 @@ function productValues(random: Random, category: string): { values: Row; price: 
       const colour = random.pick(['D', 'E', 'F', 'G', 'H']);
       const clarity = random.pick(['IF', 'VVS1', 'VVS2', 'VS1', 'VS2']);
       return {
-        values: { carat, colour, clarity, certified: random.chance(0.8) },
+        values: { carat, colour: slugKey(colour), clarity: slugKey(clarity), certified: random.chance(0.8) },
         price: euros(Math.round(carat * carat * random.int(450_000, 900_000))),
         description: `${carat.toFixed(2)} ct round brilliant, colour ${colour}, clarity ${clarity}.`,
       };
@@ -731,7 +731,7 @@ function productValues(random: Random, category: string): { values: Row; price: 
       const region = random.pick(['Bordeaux', 'Burgundy', 'Champagne', 'Tuscany', 'Rioja']);
       const bottles = random.pick([6, 12]);
       return {
-        values: { vintage, region, bottles },
+        values: { vintage, region: slugKey(region), bottles },
         price: euros(random.int(80_000, 1_500_000)),
         description: `${bottles} bottles, ${region} ${vintage}.`,
       };
@@ -741,10 +741,10 @@ function productValues(random: Random, category: string): { values: Row; price: 
       const year = random.int(1970, 2023);
       return {
         values: {
-          brand,
+          brand: slugKey(brand),
           reference: `${random.int(1000, 9999)}${random.pick(['A', 'J', 'R', 'G'])}`,
           year,
-          boxAndPapers: random.chance(0.6),
+          box_and_papers: random.chance(0.6),
         },
         price: euros(random.int(600_000, 12_000_000)),
         description: `${brand} from ${year}.`,
@@ -754,7 +754,11 @@ function productValues(random: Random, category: string): { values: Row; price: 
       const weightGrams = random.pick([50, 100, 250, 500, 1000]);
       const castOn = new Date(Date.UTC(random.int(2015, 2024), random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10);
       return {
-        values: { weightGrams, refiner: random.pick(['Valcambi', 'PAMP', 'Heraeus', 'Argor-Heraeus']), castOn },
+        values: {
+          weight_grams: weightGrams,
+          refiner: slugKey(random.pick(['Valcambi', 'PAMP', 'Heraeus', 'Argor-Heraeus'])),
+          cast_on: castOn,
+        },
         price: euros(weightGrams * random.int(6_000, 7_000)),
         description: `${weightGrams} g fine gold bar (999.9).`,
       };

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { slugKey } from '../../shared/catalogue/fields.ts';
 
 /**
  * Built-in word lists for the demo data: names and places from the three markets the app speaks to
@@ -346,62 +347,108 @@ export const MARKETS = [
   { name: 'Gold', description: 'LBMA gold bars and coins with allocated storage.', colour: '#ca8a04', letter: 'Au' },
 ] as const;
 
+type Labels = { en: string; fr: string; de: string };
 type FieldSpec = {
-  fieldName: string;
+  key: string;
   type: 'string' | 'number' | 'boolean' | 'date';
   required?: boolean;
-  options?: { key: string; label: string }[];
+  labels: Labels;
+  options?: { key: string; labels: Labels }[];
+  position: number;
 };
-const options = (...keys: string[]) => keys.map((key) => ({ key, label: key }));
+const same = (name: string): Labels => ({ en: name, fr: name, de: name });
+/** Options named alike in every language (grades, brands, regions): keyed by their slug. */
+const options = (...names: string[]) => names.map((name) => ({ key: slugKey(name), labels: same(name) }));
+const field = (key: string, type: FieldSpec['type'], labels: Labels, extra: Partial<FieldSpec> = {}): Omit<FieldSpec, 'position'> => ({
+  key,
+  type,
+  labels,
+  ...extra,
+});
+const positioned = (...fields: Omit<FieldSpec, 'position'>[]): FieldSpec[] => fields.map((f, position) => ({ ...f, position }));
 
-/** Product categories with dynamic fields (SPEC.md §3), each tied to a market. */
+/** Product categories with dynamic fields (SPEC.md §3), each tied to a market; labels in en, fr and de. */
 export const CATEGORIES: readonly { name: string; market: string | null; status: 'active' | 'inactive'; fields: FieldSpec[] }[] = [
   {
     name: 'Diamond',
     market: 'Diamonds',
     status: 'active',
-    fields: [
-      { fieldName: 'carat', type: 'number', required: true },
-      { fieldName: 'colour', type: 'string', required: true, options: options('D', 'E', 'F', 'G', 'H') },
-      { fieldName: 'clarity', type: 'string', required: true, options: options('IF', 'VVS1', 'VVS2', 'VS1', 'VS2') },
-      { fieldName: 'certified', type: 'boolean' },
-    ],
+    fields: positioned(
+      field('carat', 'number', { en: 'Carat', fr: 'Carats', de: 'Karat' }, { required: true }),
+      field(
+        'colour',
+        'string',
+        { en: 'Colour', fr: 'Couleur', de: 'Farbe' },
+        { required: true, options: options('D', 'E', 'F', 'G', 'H') },
+      ),
+      field(
+        'clarity',
+        'string',
+        { en: 'Clarity', fr: 'Pureté', de: 'Reinheit' },
+        { required: true, options: options('IF', 'VVS1', 'VVS2', 'VS1', 'VS2') },
+      ),
+      field('certified', 'boolean', { en: 'Certified', fr: 'Certifié', de: 'Zertifiziert' }),
+    ),
   },
   {
     name: 'Wine case',
     market: 'Fine Wine',
     status: 'active',
-    fields: [
-      { fieldName: 'vintage', type: 'number', required: true },
-      { fieldName: 'region', type: 'string', required: true, options: options('Bordeaux', 'Burgundy', 'Champagne', 'Tuscany', 'Rioja') },
-      { fieldName: 'bottles', type: 'number' },
-    ],
+    fields: positioned(
+      field('vintage', 'number', { en: 'Vintage', fr: 'Millésime', de: 'Jahrgang' }, { required: true }),
+      field(
+        'region',
+        'string',
+        { en: 'Region', fr: 'Région', de: 'Region' },
+        {
+          required: true,
+          options: [
+            { key: 'bordeaux', labels: same('Bordeaux') },
+            { key: 'burgundy', labels: { en: 'Burgundy', fr: 'Bourgogne', de: 'Burgund' } },
+            { key: 'champagne', labels: same('Champagne') },
+            { key: 'tuscany', labels: { en: 'Tuscany', fr: 'Toscane', de: 'Toskana' } },
+            { key: 'rioja', labels: same('Rioja') },
+          ],
+        },
+      ),
+      field('bottles', 'number', { en: 'Bottles', fr: 'Bouteilles', de: 'Flaschen' }),
+    ),
   },
   {
     name: 'Watch',
     market: 'Watches',
     status: 'active',
-    fields: [
-      { fieldName: 'brand', type: 'string', required: true, options: options('Rolex', 'Patek Philippe', 'Audemars Piguet', 'Omega') },
-      { fieldName: 'reference', type: 'string', required: true },
-      { fieldName: 'year', type: 'number' },
-      { fieldName: 'boxAndPapers', type: 'boolean' },
-    ],
+    fields: positioned(
+      field(
+        'brand',
+        'string',
+        { en: 'Brand', fr: 'Marque', de: 'Marke' },
+        { required: true, options: options('Rolex', 'Patek Philippe', 'Audemars Piguet', 'Omega') },
+      ),
+      field('reference', 'string', { en: 'Reference', fr: 'Référence', de: 'Referenz' }, { required: true }),
+      field('year', 'number', { en: 'Year', fr: 'Année', de: 'Jahr' }),
+      field('box_and_papers', 'boolean', { en: 'Box and papers', fr: 'Boîte et papiers', de: 'Box und Papiere' }),
+    ),
   },
   {
     name: 'Gold bar',
     market: 'Gold',
     status: 'active',
-    fields: [
-      { fieldName: 'weightGrams', type: 'number', required: true },
-      { fieldName: 'refiner', type: 'string', options: options('Valcambi', 'PAMP', 'Heraeus', 'Argor-Heraeus') },
-      { fieldName: 'castOn', type: 'date' },
-    ],
+    fields: positioned(
+      field('weight_grams', 'number', { en: 'Weight (g)', fr: 'Poids (g)', de: 'Gewicht (g)' }, { required: true }),
+      field(
+        'refiner',
+        'string',
+        { en: 'Refiner', fr: 'Affineur', de: 'Scheideanstalt' },
+        { options: options('Valcambi', 'PAMP', 'Heraeus', 'Argor-Heraeus') },
+      ),
+      field('cast_on', 'date', { en: 'Cast on', fr: 'Coulé le', de: 'Gegossen am' }),
+    ),
   },
   {
     name: 'Art print',
     market: null,
     status: 'inactive',
-    fields: [{ fieldName: 'artist', type: 'string', required: true }],
+    fields: positioned(field('artist', 'string', { en: 'Artist', fr: 'Artiste', de: 'Künstler' }, { required: true })),
   },
 ];

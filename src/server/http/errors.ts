@@ -118,6 +118,9 @@ const isMessageRef = (value: unknown): value is { key: string } =>
 export const euros = (amount: number) => ({ euros: amount });
 const isEuros = (value: unknown): value is { euros: number } =>
   typeof value === 'object' && value !== null && typeof (value as { euros?: unknown }).euros === 'number';
+/** A name given in every language (a catalogue field's labels): the reader's is inserted. */
+const isLabels = (value: unknown): value is Record<Language, string> =>
+  typeof value === 'object' && value !== null && ['en', 'fr', 'de'].every((l) => typeof (value as Record<string, unknown>)[l] === 'string');
 
 /** Parameters as the reader reads them: `{ key }` is itself a message (the kind of record that depends on another), `euros()` money. */
 const readParams = (reader: Reader, params: Record<string, unknown>) =>
@@ -128,7 +131,9 @@ const readParams = (reader: Reader, params: Record<string, unknown>) =>
         ? translate(reader.lang, value.key)
         : isEuros(value)
           ? new Intl.NumberFormat(reader.locale, { style: 'currency', currency: 'EUR' }).format(value.euros)
-          : value,
+          : isLabels(value)
+            ? value[reader.lang]
+            : value,
     ]),
   );
 

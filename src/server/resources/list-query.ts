@@ -64,8 +64,11 @@ function coerce(column: PgColumn, field: string, value: unknown): unknown {
 /** One filter of DESIGN.md §4 as SQL; `in` is the default operator. Array columns match by overlap. */
 export function filterCondition(columns: Record<string, PgColumn>, allowed: readonly string[], filter: Filter): SQL | undefined {
   const { field, values } = filter;
+  const dot = field.indexOf('.');
+  if (dot > 0) return jsonFilter(columns, allowed, filter, field.slice(0, dot), field.slice(dot + 1));
   const column = Object.hasOwn(columns, field) && allowed.includes(field) ? columns[field] : undefined;
-  if (!column) throw bad(field, 'validation.unknownField');
+  // A JSON column is filtered by one of its keys (`values.colour`), never as a whole.
+  if (!column || column.columnType === 'PgJsonb') throw bad(field, 'validation.unknownField');
   const operator = filter.operator ?? 'in';
   const isArray = column.columnType === 'PgArray';
   if (operator === 'isNull') return values[0] === false || values[0] === 'false' ? isNotNull(column) : isNull(column);
@@ -105,6 +108,59 @@ export function filterCondition(columns: Record<string, PgColumn>, allowed: read
     case 'contains':
       if (column.columnType !== 'PgText' || typeof values[0] !== 'string') throw bad(field);
       return ilike(column, `%${escapeLike(values[0])}%`);
+  }
+}
+
+/** A key inside a JSON column (a product's values by field key, src/shared/catalogue): a slug, never SQL. */
+const JSON_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * A filter on one key of a JSONB column (`values.colour`): equality as containment (`values @> '{"colour":
+ * "d"}'`), which the column's GIN index (jsonb_path_ops) answers; ranges compare the key's number (or a
+ * date's text); `contains` its text; `isNull` whether the key is there. docs/decisions/catalogue-field-metadata.md.
+ */
+function jsonFilter(
+  columns: Record<string, PgColumn>,
+  allowed: readonly string[],
+  filter: Filter,
+  name: string,
+  key: string,
+): SQL | undefined {
+  const column = Object.hasOwn(columns, name) && allowed.includes(name) ? columns[name] : undefined;
+  if (!column || column.columnType !== 'PgJsonb' || !JSON_KEY.test(key)) throw bad(filter.field, 'validation.unknownField');
+  const { values } = filter;
+  const operator = filter.operator ?? 'in';
+  const scalars = values.map((v) => {
+    if (v === null || typeof v === 'object') throw bad(filter.field);
+    return v;
+  });
+  const holds = (v: string | number | boolean) => sql`${column} @> ${JSON.stringify({ [key]: v })}::jsonb`;
+  const text = sql`(${column} ->> ${key})`;
+  const number = sql`(case when jsonb_typeof(${column} -> ${key}) = 'number' then (${column} ->> ${key})::numeric end)`;
+  const ordered = (v: string | number | boolean) => (typeof v === 'number' ? number : text);
+  const cast = (v: string | number | boolean) => (typeof v === 'number' ? v : String(v));
+  if (operator === 'isNull') return values[0] === false || values[0] === 'false' ? sql`${column} ? ${key}` : sql`not (${column} ? ${key})`;
+  if (operator === 'in') return scalars.length ? or(...scalars.map(holds)) : undefined;
+  if (scalars.length < (operator === 'between' ? 2 : 1)) throw bad(filter.field);
+  const [first, second] = scalars;
+  switch (operator) {
+    case 'eq':
+      return holds(first);
+    case 'ne':
+      return sql`not (${holds(first)})`;
+    case 'gt':
+      return sql`${ordered(first)} > ${cast(first)}`;
+    case 'gte':
+      return sql`${ordered(first)} >= ${cast(first)}`;
+    case 'lt':
+      return sql`${ordered(first)} < ${cast(first)}`;
+    case 'lte':
+      return sql`${ordered(first)} <= ${cast(first)}`;
+    case 'between':
+      return sql`${ordered(first)} between ${cast(first)} and ${cast(second)}`;
+    case 'contains':
+      if (typeof first !== 'string') throw bad(filter.field);
+      return ilike(text, `%${escapeLike(first)}%`);
   }
 }
 

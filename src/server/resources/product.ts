@@ -1,53 +1,24 @@
-import { eq } from 'drizzle-orm';
 import { productEntity } from '../../shared/entities/product.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
-import type { Executor } from '../db/client.ts';
-import { productCategories, products } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
-import { defineResource, type Row } from './define-resource.ts';
+import { checkedValues } from '../catalogue/field-rules.ts';
+import { products } from '../db/schema.ts';
+import { defineResource } from './define-resource.ts';
 
-/** SPEC.md §5: each required dynamic field of the product's category gives '{field} is required'. */
-async function checkDynamicValues(db: Executor, categoryId: string, values: Record<string, unknown> = {}) {
-  const [category] = await db
-    .select({ fields: productCategories.fields })
-    .from(productCategories)
-    .where(eq(productCategories.id, categoryId));
-  if (!category) throw new AppError('VALIDATION', { categoryId: { key: 'validation.reference', params: {} } });
-  const problems: Record<string, unknown> = {};
-  for (const field of category.fields) {
-    const value = values[field.fieldName];
-    const missing = value === undefined || value === null || value === '';
-    if (missing) {
-      if (field.required) problems[`values.${field.fieldName}`] = { key: 'validation.fieldRequired', params: { field: field.fieldName } };
-      continue;
-    }
-    const ok =
-      field.type === 'number'
-        ? typeof value === 'number'
-        : field.type === 'boolean'
-          ? typeof value === 'boolean'
-          : field.type === 'date'
-            ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-            : typeof value === 'string' && (!field.options?.length || field.options.some((o) => o.key === value));
-    if (!ok) problems[`values.${field.fieldName}`] = { key: 'validation.invalid', params: {} };
-  }
-  if (Object.keys(problems).length) throw new AppError('VALIDATION', problems);
-}
-
+/** A product's values are checked on every write by the schema built from its category (src/shared/catalogue). */
 export const productResource = defineResource({
   entity: productEntity,
   table: products,
   access: { scope: { kind: 'catalog' }, ...ENTITY_ACCESS.product },
   hooks: {
     async prepareCreate({ tx }, input) {
-      await checkDynamicValues(tx, input.categoryId as string, input.values as Row | undefined);
-      return input;
+      return { ...input, values: await checkedValues(tx, input.categoryId, input.values) };
     },
     async prepareUpdate({ tx }, existing, patch) {
-      if ('values' in patch || 'categoryId' in patch) {
-        await checkDynamicValues(tx, (patch.categoryId ?? existing.categoryId) as string, (patch.values ?? existing.values) as Row);
-      }
-      return patch;
+      if (!('values' in patch) && !('categoryId' in patch)) return patch;
+      const categoryId = patch.categoryId ?? existing.categoryId;
+      // A product keeps the archived options it holds only within its own category.
+      const previous = categoryId === existing.categoryId ? existing.values : {};
+      return { ...patch, values: await checkedValues(tx, categoryId, patch.values ?? existing.values, previous) };
     },
   },
 });

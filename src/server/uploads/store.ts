@@ -31,13 +31,15 @@ export type UploadTarget = { ownerId: string | null; purpose: UploadPurpose; pri
 export async function receiveUpload(
   { db, files, config }: Pick<Services, 'db' | 'files' | 'config'>,
   request: FastifyRequest,
-  target: UploadTarget,
+  target: UploadTarget | ((fields: Record<string, string>) => UploadTarget),
 ): Promise<StoredUpload> {
   const uploadedBy = uploaderOf(actorOrThrow(request));
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   await checkUploadRate(db, config.uploadLimits, uploadedBy);
   const file = await request.file();
   if (!file) throw new AppError('FILE_MISSING');
+  // Text fields sent before the file (a product's `key`) may choose where it goes; a refusal reads nothing more.
+  const where = typeof target === 'function' ? target(textFields(file.fields)) : target;
   const originalName = file.filename.slice(0, 255);
   let bytes: Buffer;
   try {
@@ -50,12 +52,22 @@ export async function receiveUpload(
   if (file.file.truncated || bytes.length > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', undefined, { filename: originalName });
   return db.transaction(async (tx) => {
     await countUpload(tx, config.uploadLimits, uploadedBy, bytes.length);
-    return (await storeFiles(tx, files, [{ bytes, originalName }], { ...target, uploadedBy }))[0];
+    return (await storeFiles(tx, files, [{ bytes, originalName }], { ...where, uploadedBy }))[0];
   });
 }
 
 /** One file to keep: its bytes, the name it came with, and (for data made after the fact) its dates. */
 export type FileToStore = { bytes: Buffer; originalName: string; createdAt?: Date; rejectedAt?: Date | null };
+
+/** A multipart request's text fields (those sent before its file). */
+function textFields(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, part] of Object.entries(fields)) {
+    const value = (Array.isArray(part) ? part[0] : part) as { type?: string; value?: unknown } | undefined;
+    if (value?.type === 'field' && typeof value.value === 'string') out[name] = value.value;
+  }
+  return out;
+}
 
 /** Where a file goes, and who sent it (by default its owner: a lead's own document). */
 type StoreOptions = { ownerId: string | null; purpose: UploadPurpose; private?: boolean; uploadedBy?: string | null };

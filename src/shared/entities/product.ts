@@ -20,7 +20,10 @@ export const productEntity = defineEntity({
   plural: 'products',
   create: z.strictObject(shape),
   update: z.strictObject(shape).partial(),
-  filterable: ['categoryId', 'marketId', 'price'],
+  /** The lead holding it (set by a purchase, DESIGN.md §12), never by a write of the product. */
+  readOnly: { heldBy: z.uuid().nullable() },
+  /** `values.<key>` filters on a dynamic value (src/server/resources/list-query.ts jsonFilter). */
+  filterable: ['categoryId', 'marketId', 'price', 'values'],
   sortable: ['price'],
   searchable: ['description'],
 });
