@@ -52,7 +52,7 @@ import { registerProjectRoutes } from './wealth/project-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
 import { registerVaultRoutes } from './vault/vault-routes.ts';
-import { createPriceFeed, type AppPriceFeed } from './trading/feed/index.ts';
+import { createPriceFeed, registerPriceRoutes, type AppPriceFeed } from './trading/feed/index.ts';
 import { registerOrderExport } from './trading/order-export.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
@@ -124,10 +124,11 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
     scheduler,
     payments: payments ?? createSandboxGateway(),
     files: config.cluster ? databaseStore(config.dataDir) : diskStore(config.dataDir),
-    priceFeed: priceFeed ?? createPriceFeed({ clock, jwtSecret: config.jwtSecret, dataDir: config.dataDir }),
+    priceFeed: priceFeed ?? createPriceFeed({ clock, jwtSecret: config.jwtSecret }),
   });
   app.addHook('onClose', async () => {
     app.services.priceFeed.stop();
+    stopTicks();
     await app.services.scheduler.stop();
     await realtime.close();
     await database.close();
@@ -183,6 +184,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerProjectRoutes(app);
   registerCatalogueRoutes(app);
   registerInvestmentRoutes(app);
+  registerPriceRoutes(app);
   registerVaultRoutes(app);
   registerOrderExport(app);
   registerActions(app, ACTIONS);
@@ -193,6 +195,8 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerUploadRoutes(app);
 
   if (scheduling !== false) app.addHook('onReady', () => scheduler.start());
+  // Each node ticks its own computed feed to its own sockets (the same path on every node).
+  const stopTicks = app.services.priceFeed.onTick((quote) => realtime.priceTick(quote));
   app.addHook('onReady', async () => app.services.priceFeed.start());
 
   serveClient(app, config.clientDir);

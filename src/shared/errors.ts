@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'DELETE_BLOCKED',
   'STAFF_HAS_LEADS',
   'INSUFFICIENT_FUNDS',
+  'UNKNOWN_SYMBOL',
   'FILE_TOO_LARGE',
   'FILE_TYPE',
   'FILE_MISSING',
@@ -81,6 +82,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   /** A staff member holding leads is deleted only with `leadsTo` (another user, or `none`). */
   STAFF_HAS_LEADS: 409,
   INSUFFICIENT_FUNDS: 422,
+  /** A symbol the price feed does not quote (src/shared/trading/symbols.ts). */
+  UNKNOWN_SYMBOL: 404,
   FILE_TOO_LARGE: 413,
   FILE_TYPE: 415,
   FILE_MISSING: 400,

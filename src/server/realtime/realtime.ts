@@ -3,6 +3,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Namespace, type ServerOptions } from 'socket.io';
 import { isAdmin, isStaff } from '../../shared/roles.ts';
+import { PRICE_SUBSCRIBE, PRICE_TICK, PRICE_UNSUBSCRIBE, priceRoom, type Quote } from '../../shared/trading/quote.ts';
+import { symbolSpec } from '../../shared/trading/symbols.ts';
 import type { Db } from '../db/client.ts';
 import { sessionOf, type SessionSockets } from '../sessions/sessions.ts';
 import { settingsFor, type SettingRow } from '../settings/settings.ts';
@@ -23,6 +25,11 @@ export type Realtime = SessionSockets & {
   settingUpdated: (data: SettingRow, currentUser: string) => void;
   /** A deposit's status moved: to its owner's room as the owner reads it, to admins as staff read it. */
   depositUpdated: (ownerId: string, deposit: Record<string, unknown>) => void;
+  /**
+   * A price tick to the sockets of its symbol's room on this node only: every node computes the same
+   * ticks itself, so nothing crosses the cluster adapter (docs/decisions/price-feed.md).
+   */
+  priceTick: (quote: Quote) => void;
   /** How many API nodes this one hears (itself included): 1 without the cluster adapter. */
   nodes: () => Promise<number>;
   close: () => Promise<void>;
@@ -104,6 +111,13 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
       socket.join(isAdmin(actor.roles) ? 'deposits:all' : `deposits:${actor.id}`);
       socket.emit('joinedDepositRoom');
     });
+    // Any signed-in socket may hear a quoted symbol's ticks; other names are ignored.
+    socket.on(PRICE_SUBSCRIBE, (symbol: unknown) => {
+      if (typeof symbol === 'string' && symbolSpec(symbol)) void socket.join(priceRoom(symbol));
+    });
+    socket.on(PRICE_UNSUBSCRIBE, (symbol: unknown) => {
+      if (typeof symbol === 'string' && symbolSpec(symbol)) void socket.leave(priceRoom(symbol));
+    });
     // An end of the session before now could not reach this socket (a socket is told only once
     // connected): its session is read once more, after which any end reaches it.
     const { token, expiresAt } = handshakes.get(socket)!;
@@ -165,6 +179,9 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
     endSessions(sessionIds) {
       // Through the adapter: the sockets of these sessions on every node.
       if (sessionIds.length) settingNs.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
+    priceTick(quote) {
+      settingNs.local.to(priceRoom(quote.symbol)).emit(PRICE_TICK, quote);
     },
     nodes: () => settingNs.adapter.serverCount(),
     async close() {

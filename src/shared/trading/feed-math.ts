@@ -7,9 +7,11 @@ import type { SymbolSpec } from './symbols.ts';
  *
  * - a tick every TICK_MS of UTC time; tick k of a day is at midnight + k × TICK_MS;
  * - each tick's Z comes from a counter-based generator: a keyed hash of (the day's seed, the symbol,
- *   the tick, a lane), so any tick is computable without the ticks before it, on any node;
+ *   the tick, a lane), arranged as a Brownian bridge (`wienerAt`), so any tick is computable from the
+ *   day's seed and open without the ticks before it, on any node;
  * - the mid moves by the exact GBM step S·exp((μ − σ²/2)Δ + σ√Δ·Z), one step per tick, starting each
- *   day from the day's open: the previous day's last mid (the symbol's `start` on the feed's first day);
+ *   day from the day's open: the previous day's last mid (the symbol's `start` on the feed's first
+ *   day), computed in one draw per day (`dayClose`), so a chain of years of opens costs microseconds;
  * - bid and ask are the mid ± the half-spread in integer points (10^-digits), and a Price is written
  *   from those integers, so no float rounding shows in a quoted price.
  */
@@ -83,9 +85,9 @@ export const uniform = (bits: number): number => (bits + 0.5) / 4_294_967_296;
 /** Box–Muller: a standard normal from two uniforms in (0, 1). */
 export const standardNormal = (u1: number, u2: number): number => Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 
-/** The Z of one tick of one symbol on the day of `seed`. */
-export function tickNormal(seed: Uint32Array, symbol: number, tick: number): number {
-  return standardNormal(uniform(counterHash(seed, symbol, tick, 0)), uniform(counterHash(seed, symbol, tick, 1)));
+/** A standard normal keyed by (seed, symbol, point): two hash lanes through Box–Muller. */
+export function keyedNormal(seed: Uint32Array, symbol: number, point: number): number {
+  return standardNormal(uniform(counterHash(seed, symbol, point, 0)), uniform(counterHash(seed, symbol, point, 1)));
 }
 
 /** The exact GBM step: S·exp((μ − σ²/2)Δ + σ√Δ·Z). */
@@ -93,19 +95,79 @@ export function gbmStep(price: number, drift: number, volatility: number, dtYear
   return price * Math.exp((drift - (volatility * volatility) / 2) * dtYears + volatility * Math.sqrt(dtYears) * z);
 }
 
-/**
- * One symbol's mids over one UTC day: element k is the mid at tick k, after k + 1 steps from `open`
- * (the previous day's last mid). `until` stops early (ticks after it are left 0).
+/*
+ * The day's Brownian path W in tick units (W(0) = 0, W(j) − W(j − 1) a standard normal Z), built
+ * top-down (Lévy's construction): W(N) = √N·Z, then each interval [l, r]'s midpoint m from the
+ * Brownian bridge, W(m) = W(l) + (m − l)/(r − l)·(W(r) − W(l)) + √((m − l)(r − m)/(r − l))·Z, every Z keyed
+ * by (seed, symbol, point j). The increments W(j) − W(j − 1) are then independent standard normals —
+ * the Z of tick j − 1's GBM step — while the day's total W(N) (so its close) costs one draw, and any
+ * W(j) about 17. The full walk and a single descent compute each W(m) from the same W(l), W(r) with the
+ * same operations, so they agree to the bit.
  */
-export function dayPath(seedHex: string, spec: SymbolSpec, open: number, until = TICKS_PER_DAY - 1): Float64Array {
-  const seed = seedWords(seedHex);
-  const key = symbolKey(spec.symbol);
-  const path = new Float64Array(TICKS_PER_DAY);
-  let price = open;
-  for (let k = 0; k <= until; k++) {
-    price = gbmStep(price, spec.drift, spec.volatility, TICK_YEARS, tickNormal(seed, key, k));
-    path[k] = price;
+const bridgeMid = (seed: Uint32Array, symbol: number, l: number, r: number, wl: number, wr: number) => {
+  const m = Math.floor((l + r) / 2);
+  return wl + ((m - l) / (r - l)) * (wr - wl) + Math.sqrt(((m - l) * (r - m)) / (r - l)) * keyedNormal(seed, symbol, m);
+};
+const wienerEnd = (seed: Uint32Array, symbol: number) => Math.sqrt(TICKS_PER_DAY) * keyedNormal(seed, symbol, TICKS_PER_DAY);
+
+/** W(j) of the day (0 ≤ j ≤ TICKS_PER_DAY) by one descent. */
+export function wienerAt(seed: Uint32Array, symbol: number, j: number): number {
+  let l = 0;
+  let r = TICKS_PER_DAY;
+  let wl = 0;
+  let wr = wienerEnd(seed, symbol);
+  if (j === 0) return 0;
+  if (j === r) return wr;
+  for (;;) {
+    const m = Math.floor((l + r) / 2);
+    const wm = bridgeMid(seed, symbol, l, r, wl, wr);
+    if (m === j) return wm;
+    if (j < m) [r, wr] = [m, wm];
+    else [l, wl] = [m, wm];
   }
+}
+
+/** Every W(0 … TICKS_PER_DAY) of the day. */
+export function wienerPath(seed: Uint32Array, symbol: number): Float64Array {
+  const w = new Float64Array(TICKS_PER_DAY + 1);
+  w[TICKS_PER_DAY] = wienerEnd(seed, symbol);
+  const fill = (l: number, r: number) => {
+    if (r - l < 2) return;
+    const m = Math.floor((l + r) / 2);
+    w[m] = bridgeMid(seed, symbol, l, r, w[l]!, w[r]!);
+    fill(l, m);
+    fill(m, r);
+  };
+  fill(0, TICKS_PER_DAY);
+  return w;
+}
+
+type Motion = Pick<SymbolSpec, 'drift' | 'volatility'>;
+/**
+ * The mid at tick k of a day (0 ≤ k < TICKS_PER_DAY) from the day's open and W(k + 1): k + 1 exact GBM
+ * steps at once, open·exp((μ − σ²/2)Δ·(k + 1) + σ√Δ·W(k + 1)); so mid(k) = gbmStep(mid(k − 1), Z) with
+ * Z = W(k + 1) − W(k), and tick TICKS_PER_DAY − 1 is the day's close, the next day's open.
+ */
+export function midFromWiener(open: number, spec: Motion, k: number, w: number): number {
+  const a = (spec.drift - (spec.volatility * spec.volatility) / 2) * TICK_YEARS;
+  return open * Math.exp(a * (k + 1) + spec.volatility * Math.sqrt(TICK_YEARS) * w);
+}
+
+/** The mid of one tick of one symbol, from the day's seed and open alone. */
+export function midAt(seedHex: string, spec: SymbolSpec, open: number, k: number): number {
+  return midFromWiener(open, spec, k, wienerAt(seedWords(seedHex), symbolKey(spec.symbol), k + 1));
+}
+
+/** The day's close (its last tick's mid): the next day's open. One draw, whatever the day's length. */
+export function dayClose(seedHex: string, spec: SymbolSpec, open: number): number {
+  return midAt(seedHex, spec, open, TICKS_PER_DAY - 1);
+}
+
+/** Every tick's mid of one symbol over one UTC day (element k: tick k). */
+export function dayPath(seedHex: string, spec: SymbolSpec, open: number): Float64Array {
+  const w = wienerPath(seedWords(seedHex), symbolKey(spec.symbol));
+  const path = new Float64Array(TICKS_PER_DAY);
+  for (let k = 0; k < TICKS_PER_DAY; k++) path[k] = midFromWiener(open, spec, k, w[k + 1]!);
   return path;
 }
 
@@ -135,4 +197,22 @@ export function bidAsk(mid: number, spec: Pick<SymbolSpec, 'digits' | 'halfSprea
   const midPoints = toPoints(mid, spec.digits);
   const half = Math.max(1, toPoints(spec.halfSpread, spec.digits));
   return { bid: formatPoints(midPoints - half, spec.digits), ask: formatPoints(midPoints + half, spec.digits), midPoints };
+}
+
+/**
+ * The quote the feed gave for `spec`'s symbol at `time` (its last tick at or before it), from that
+ * day's revealed seed and opens alone (`GET /price/seeds`): what `scripts/recompute-settlement.ts` prints.
+ */
+export function recomputeQuote(
+  seedHex: string,
+  opens: Record<string, number>,
+  spec: SymbolSpec,
+  time: Date,
+): { symbol: string; bid: Price; ask: Price; time: string } {
+  const ms = time.getTime();
+  const k = tickOfDay(ms);
+  const open = opens[spec.symbol];
+  if (open === undefined) throw new Error(`no open for ${spec.symbol}`);
+  const { bid, ask } = bidAsk(midAt(seedHex, spec, open, k), spec);
+  return { symbol: spec.symbol, bid, ask, time: new Date(Math.floor(ms / DAY_MS) * DAY_MS + k * TICK_MS).toISOString() };
 }

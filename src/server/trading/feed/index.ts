@@ -17,10 +17,9 @@
  * clock (the feed reads time only from it; move it and call `app.services.priceFeed.tick()` to emit
  * the tick of the new time at once), or `buildApp({ priceFeed })` injects any PriceFeed. The feed starts
  * on `PRICE_EPOCH` (or the clock's day when that is earlier, a test's past date), so a clock far after
- * it costs ~45 ms per day of path the first time (opens are then cached in DATA_DIR).
+ * it costs nothing (a day's close, the next day's open, is one draw).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import type { SeedsAnswer } from '../../../shared/contracts/prices.ts';
 import { utcDay } from '../../../shared/trading/feed-math.ts';
 import type { Clock } from '../../scheduler/clock.ts';
 import type { PriceFeed } from '../price-feed.ts';
@@ -30,18 +29,12 @@ import { createSimulatedFeed, type SimulatedFeed } from './simulated-feed.ts';
 export type { PriceFeed } from '../price-feed.ts';
 export { createSimulatedFeed, type SimulatedFeed } from './simulated-feed.ts';
 export { daySeed, feedKey, seedHash } from './seeds.ts';
+export { registerPriceRoutes } from './routes.ts';
 
 /** The simulated feed's first UTC day in production: each symbol opens at its `start` on it. */
-export const PRICE_EPOCH = '2026-11-20';
+export const PRICE_EPOCH = '2026-01-01';
 /** Past days whose seeds `GET /price/seeds` reveals. */
 export const REVEALED_DAYS = 30;
-
-export type SeedsAnswer = {
-  epoch: string;
-  today: { day: string; hash: string };
-  /** Newest first: each past day's seed and its opens (the previous day's last mid, full precision). */
-  revealed: { day: string; seed: string; opens: Record<string, number> }[];
-};
 
 /** The app's feed: a PriceFeed that also says its seeds, and ticks while started. */
 export type AppPriceFeed = PriceFeed & {
@@ -52,40 +45,16 @@ export type AppPriceFeed = PriceFeed & {
   tick(): void;
 };
 
-export type PriceFeedOptions = { clock: Clock; jwtSecret: string; dataDir?: string; epoch?: string };
+export type PriceFeedOptions = { clock: Clock; jwtSecret: string; epoch?: string };
 
-/** The simulated feed keyed by the shared secret; opens cached in `dataDir/price-opens.json` (recomputable, so per node). */
-export function createPriceFeed({ clock, jwtSecret, dataDir, epoch = PRICE_EPOCH }: PriceFeedOptions): AppPriceFeed {
+/** The simulated feed keyed by the shared secret, on the app's clock. */
+export function createPriceFeed({ clock, jwtSecret, epoch = PRICE_EPOCH }: PriceFeedOptions): AppPriceFeed {
   const key = feedKey(jwtSecret);
   const seedOf = (day: string) => daySeed(key, day);
   const clockDay = utcDay(clock.now().getTime());
+  // A test's clock before the epoch starts the feed on its own day (one node; production clocks are later).
   const first = clockDay < epoch ? clockDay : epoch;
-  const cacheFile = dataDir ? path.join(dataDir, 'price-opens.json') : undefined;
-  let cache: Record<string, Record<string, number>> = {};
-  try {
-    if (cacheFile && existsSync(cacheFile)) {
-      const read = JSON.parse(readFileSync(cacheFile, 'utf8')) as { epoch?: string; keyHash?: string; opens?: typeof cache };
-      // The cache belongs to one key and epoch: another secret or epoch is another path.
-      if (read.epoch === first && read.keyHash === seedHash(key.toString('hex'))) cache = read.opens ?? {};
-    }
-  } catch {
-    cache = {};
-  }
-  const feed: SimulatedFeed = createSimulatedFeed({
-    clock,
-    seedOf,
-    epoch: first,
-    knownOpens: cache,
-    onOpens: (day, opens) => {
-      cache[day] = opens;
-      if (!cacheFile) return;
-      try {
-        writeFileSync(cacheFile, JSON.stringify({ epoch: first, keyHash: seedHash(key.toString('hex')), opens: cache }));
-      } catch {
-        // A cache only: the opens are recomputed next time.
-      }
-    },
-  });
+  const feed: SimulatedFeed = createSimulatedFeed({ clock, seedOf, epoch: first });
   return Object.assign(feed, {
     seeds(): SeedsAnswer {
       const now = clock.now().getTime();

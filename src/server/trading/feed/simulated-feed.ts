@@ -3,9 +3,12 @@ import { SYMBOLS, symbolSpec, type SymbolSpec, type TradingSymbol } from '../../
 import {
   bidAsk,
   DAY_MS,
+  dayClose,
   dayPath,
+  midAt,
   dayStartMs,
   formatPoints,
+  priceToPoints,
   TICK_MS,
   TICKS_PER_DAY,
   tickOfDay,
@@ -25,10 +28,6 @@ export type SimulatedFeedOptions = {
   seedOf: (day: string) => string;
   /** The feed's first UTC day ('YYYY-MM-DD'): its open is each symbol's `start`. */
   epoch: string;
-  /** Opens already known (a cache: they are recomputable from the seeds), by day then symbol. */
-  knownOpens?: Record<string, Record<string, number>>;
-  /** Told of each day's opens once computed (to keep them in the cache). */
-  onOpens?: (day: string, opens: Record<string, number>) => void;
 };
 
 export type SimulatedFeed = PriceFeed & {
@@ -42,64 +41,57 @@ export type SimulatedFeed = PriceFeed & {
   tick(): void;
 };
 
-/** Quote of a symbol at tick `k` of the day whose path is `path`. */
-const quoteOf = (spec: SymbolSpec, path: Float64Array, dayStart: number, k: number): Quote => {
-  const { bid, ask } = bidAsk(path[k]!, spec);
-  return { symbol: spec.symbol as TradingSymbol, bid, ask, time: new Date(dayStart + k * TICK_MS).toISOString() };
-};
-
 /**
  * The simulated PriceFeed (DESIGN.md §11): every price is a function of (day's seed, day's open,
  * symbol, tick), computed, never stored, so `quoteAt` answers for any past tick after a restart
  * and every node answers the same. Memory: the mids of the last CANDLE_DAYS days per symbol
  * (8 bytes × 86,400 ticks × 6 symbols ≈ 4 MB a day) and each day's six opens.
  */
-export function createSimulatedFeed({ clock, seedOf, epoch, knownOpens = {}, onOpens }: SimulatedFeedOptions): SimulatedFeed {
+export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptions): SimulatedFeed {
   const epochMs = dayStartMs(epoch);
-  const opensByDay = new Map<string, Record<string, number>>(Object.entries(knownOpens));
-  /** Full (or partial, up to `computed`) paths of recent days: day → symbol → mids. */
-  const paths = new Map<string, { computedUntil: number; bySymbol: Map<string, Float64Array> }>();
+  const opensByDay = new Map<string, Record<string, number>>();
+  /** Whole paths of the recent days (candles, ticks): day → symbol → mids. */
+  const paths = new Map<string, Map<string, Float64Array>>();
   const listeners = new Set<(quote: Quote) => void>();
   let timer: NodeJS.Timeout | undefined;
   let lastTickMs = -1;
 
+  /** Each symbol's open of a day: the epoch's `start`, then each day's close (one draw a day: a year is ~2 ms). */
   function opens(day: string): Record<string, number> {
     const known = opensByDay.get(day);
     if (known) return known;
     const start = dayStartMs(day);
-    if (start <= epochMs) {
-      const first = Object.fromEntries(SYMBOLS.map((s) => [s.symbol, s.start]));
-      opensByDay.set(day, first);
-      return first;
-    }
-    // The latest day with known opens before this one, then forward day by day (~45 ms a day for six symbols).
-    let from = start - DAY_MS;
+    let from = start;
     while (from > epochMs && !opensByDay.has(utcDay(from))) from -= DAY_MS;
-    let current = opens(utcDay(from));
+    let current = opensByDay.get(utcDay(from)) ?? Object.fromEntries(SYMBOLS.map((s) => [s.symbol, s.start]));
+    opensByDay.set(utcDay(from), current);
     for (let at = from; at < start; at += DAY_MS) {
-      const before = utcDay(at);
-      const bySymbol = pathsOf(before, TICKS_PER_DAY - 1, current);
-      current = Object.fromEntries(SYMBOLS.map((s) => [s.symbol, bySymbol.get(s.symbol)![TICKS_PER_DAY - 1]!]));
-      const next = utcDay(at + DAY_MS);
-      opensByDay.set(next, current);
-      onOpens?.(next, current);
+      const seed = seedOf(utcDay(at));
+      const previous = current;
+      current = Object.fromEntries(SYMBOLS.map((s) => [s.symbol, dayClose(seed, s, previous[s.symbol]!)]));
+      opensByDay.set(utcDay(at + DAY_MS), current);
     }
     return current;
   }
 
-  /** The day's paths computed at least up to tick `until` (kept for the last CANDLE_DAYS days only). */
-  function pathsOf(day: string, until: number, dayOpens = opens(day)): Map<string, Float64Array> {
+  const isRecent = (day: string) => dayStartMs(day) > Math.floor(clock.now().getTime() / DAY_MS) * DAY_MS - CANDLE_DAYS * DAY_MS;
+
+  /** A recent day's whole paths, computed once (~45 ms for six symbols) and kept for CANDLE_DAYS days. */
+  function recentPaths(day: string): Map<string, Float64Array> {
     const kept = paths.get(day);
-    if (kept && kept.computedUntil >= until) return kept.bySymbol;
-    // Compute the whole day at once when it is past (a settlement) or a recent one (ticks keep coming).
+    if (kept) return kept;
     const seed = seedOf(day);
+    const dayOpens = opens(day);
     const bySymbol = new Map(SYMBOLS.map((s) => [s.symbol as string, dayPath(seed, s, dayOpens[s.symbol]!)]));
-    const newest = utcDay(clock.now().getTime());
-    if (dayStartMs(day) > dayStartMs(newest) - CANDLE_DAYS * DAY_MS) {
-      paths.set(day, { computedUntil: TICKS_PER_DAY - 1, bySymbol });
-      for (const old of paths.keys()) if (dayStartMs(old) <= dayStartMs(newest) - CANDLE_DAYS * DAY_MS) paths.delete(old);
-    }
+    paths.set(day, bySymbol);
+    for (const old of paths.keys()) if (!isRecent(old)) paths.delete(old);
     return bySymbol;
+  }
+
+  /** The mid of a tick: from the kept path of a recent day, else by one descent of the day's bridge. */
+  function midOf(spec: SymbolSpec, day: string, k: number): number {
+    if (isRecent(day)) return recentPaths(day).get(spec.symbol)![k]!;
+    return midAt(seedOf(day), spec, opens(day)[spec.symbol]!, k);
   }
 
   function quoteAt(symbol: TradingSymbol, time: Date): Quote | undefined {
@@ -108,7 +100,8 @@ export function createSimulatedFeed({ clock, seedOf, epoch, knownOpens = {}, onO
     if (!spec || !Number.isFinite(ms) || ms < epochMs) return undefined;
     const day = utcDay(ms);
     const k = tickOfDay(ms);
-    return quoteOf(spec, pathsOf(day, k).get(symbol)!, dayStartMs(day), k);
+    const { bid, ask } = bidAsk(midOf(spec, day, k), spec);
+    return { symbol: spec.symbol as TradingSymbol, bid, ask, time: new Date(dayStartMs(day) + k * TICK_MS).toISOString() };
   }
 
   function quote(symbol: TradingSymbol): Quote {
@@ -118,10 +111,11 @@ export function createSimulatedFeed({ clock, seedOf, epoch, knownOpens = {}, onO
     return found;
   }
 
+  /** The mid of a quote, from its integer points ((bid + ask) / 2 is the mid rounded to points). */
   const mid = (symbol: TradingSymbol, time: Date): number => {
     const spec = symbolSpec(symbol)!;
     const q = quoteAt(symbol, time) ?? quote(symbol);
-    return (toPoints(Number(q.bid), spec.digits) + toPoints(Number(q.ask), spec.digits)) / 2 / 10 ** spec.digits;
+    return (priceToPoints(q.bid, spec.digits) + priceToPoints(q.ask, spec.digits)) / 2 / 10 ** spec.digits;
   };
 
   function candles(symbol: TradingSymbol, since?: Date): Candle[] {
@@ -135,7 +129,7 @@ export function createSimulatedFeed({ clock, seedOf, epoch, knownOpens = {}, onO
     for (let dayStart = Math.floor(fromMs / DAY_MS) * DAY_MS; dayStart <= nowMs; dayStart += DAY_MS) {
       const day = utcDay(dayStart);
       const lastTick = dayStart + DAY_MS > nowMs ? tickOfDay(nowMs) : TICKS_PER_DAY - 1;
-      const path = pathsOf(day, lastTick).get(symbol)!;
+      const path = recentPaths(day).get(symbol)!;
       const firstTick = Math.max(0, Math.floor((fromMs - dayStart) / TICK_MS));
       for (let minute = firstTick - (firstTick % TICKS_PER_MINUTE); minute <= lastTick; minute += TICKS_PER_MINUTE) {
         const end = Math.min(minute + TICKS_PER_MINUTE - 1, lastTick);
