@@ -568,20 +568,31 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
+ * Added to a transaction id to make a change-log seq: 2^40, above every seq numbered by the sequence
+ * before migration 0010, so cursors handed out then stay below every change written since.
+ */
+export const CHANGE_SEQ_BASE = 1_099_511_627_776;
+
+/**
  * Every change, written in the transaction of the change itself; `/sync` serves it. `audience` holds the
  * users (owner lead, its assigned staff) who may see the record for scoped entities, null for others.
+ * `seq` is the cursor: the writing transaction's id plus CHANGE_SEQ_BASE, one value for all its rows,
+ * read only below the oldest transaction still open (db/change-cursor.ts); `id` orders rows within it.
  */
 export const changeLog = pgTable(
   'change_log',
   {
-    seq: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    seq: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint + 1099511627776)`),
     entity: text().notNull(),
     recordId: uuid().notNull(),
     op: text().$type<'upsert' | 'delete'>().notNull(),
     audience: uuid().array(),
     at: at().notNull().defaultNow(),
   },
-  (t) => [index().using('gin', t.audience), index().on(t.entity, t.seq)],
+  (t) => [index().using('gin', t.audience), index().on(t.entity, t.seq), index().on(t.seq)],
 );
 
 /**
