@@ -17,7 +17,7 @@
  * clock (the feed reads time only from it; move it and call `app.services.priceFeed.tick()` to emit
  * the tick of the new time at once), or `buildApp({ priceFeed })` injects any PriceFeed. The feed starts
  * on `PRICE_EPOCH` (or the clock's day when that is earlier, a test's past date), so a clock far after
- * it costs nothing (a day's close, the next day's open, is one draw).
+ * it costs nothing (a day’s close, the next day’s open, is one draw: a year of opens ~20 ms).
  */
 import type { SeedsAnswer } from '../../../shared/contracts/prices.ts';
 import { utcDay } from '../../../shared/trading/feed-math.ts';
