@@ -20,7 +20,6 @@ import { Route as AppCashFlowRouteImport } from './routes/_app/cash-flow'
 import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppInvestmentsRouteImport } from './routes/_app/investments'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
-import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
@@ -88,11 +87,6 @@ const AppInvestmentsRoute = AppInvestmentsRouteImport.update({
 const AppLeadsRoute = AppLeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppOrdersRoute = AppOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPlatformRoute = AppPlatformRouteImport.update({
@@ -179,7 +173,6 @@ export interface FileRoutesByFullPath {
   '/deposits': typeof AppDepositsRoute
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
-  '/orders': typeof AppOrdersRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
@@ -205,7 +198,6 @@ export interface FileRoutesByTo {
   '/deposits': typeof AppDepositsRoute
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
-  '/orders': typeof AppOrdersRoute
   '/platform': typeof AppPlatformRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
@@ -234,7 +226,6 @@ export interface FileRoutesById {
   '/_app/deposits': typeof AppDepositsRoute
   '/_app/investments': typeof AppInvestmentsRoute
   '/_app/leads': typeof AppLeadsRoute
-  '/_app/orders': typeof AppOrdersRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/projects': typeof AppProjectsRoute
@@ -264,7 +255,6 @@ export interface FileRouteTypes {
     | '/deposits'
     | '/investments'
     | '/leads'
-    | '/orders'
     | '/platform'
     | '/profile'
     | '/projects'
@@ -290,7 +280,6 @@ export interface FileRouteTypes {
     | '/deposits'
     | '/investments'
     | '/leads'
-    | '/orders'
     | '/platform'
     | '/profile'
     | '/projects'
@@ -318,7 +307,6 @@ export interface FileRouteTypes {
     | '/_app/deposits'
     | '/_app/investments'
     | '/_app/leads'
-    | '/_app/orders'
     | '/_app/platform'
     | '/_app/profile'
     | '/_app/projects'
@@ -418,13 +406,6 @@ declare module '@tanstack/react-router' {
       path: '/leads'
       fullPath: '/leads'
       preLoaderRoute: typeof AppLeadsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/orders': {
-      id: '/_app/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof AppOrdersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/platform': {
@@ -537,7 +518,6 @@ interface AppRouteChildren {
   AppDepositsRoute: typeof AppDepositsRoute
   AppInvestmentsRoute: typeof AppInvestmentsRoute
   AppLeadsRoute: typeof AppLeadsRoute
-  AppOrdersRoute: typeof AppOrdersRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProfileRoute: typeof AppProfileRoute
   AppProjectsRoute: typeof AppProjectsRoute
@@ -564,7 +544,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppDepositsRoute: AppDepositsRoute,
   AppInvestmentsRoute: AppInvestmentsRoute,
   AppLeadsRoute: AppLeadsRoute,
-  AppOrdersRoute: AppOrdersRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProfileRoute: AppProfileRoute,
   AppProjectsRoute: AppProjectsRoute,

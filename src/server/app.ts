@@ -54,6 +54,7 @@ import { registerInvestmentRoutes } from './wealth/investment-routes.ts';
 import { registerVaultRoutes } from './vault/vault-routes.ts';
 import { createPriceFeed, registerPriceRoutes, type AppPriceFeed } from './trading/feed/index.ts';
 import { registerOrderExport } from './trading/order-export.ts';
+import { registerOrderRoutes } from './trading/orders/routes.ts';
 
 /** The scheduler's clock and jobs; `scheduler: false` builds it without starting it (tests run passes by hand). */
 export type SchedulingOptions = { clock?: Clock; scheduler?: false | { jobs?: readonly JobDefinition[] } };
@@ -107,7 +108,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   const scheduler = createScheduler({
     db: database.db,
     clock,
-    jobs: (scheduling && scheduling.jobs) || schedulerJobs(config),
+    jobs: (scheduling && scheduling.jobs) || schedulerJobs(config, () => app.services.priceFeed),
     onChanges: (cursor, changes) => realtime.changed(cursor, changes),
     onBooked: (job, key) =>
       void Promise.resolve(job.announce?.(app.services, key)).catch((error) =>
@@ -187,6 +188,7 @@ export async function buildApp({ clock = systemClock, scheduler: scheduling, ...
   registerPriceRoutes(app);
   registerVaultRoutes(app);
   registerOrderExport(app);
+  registerOrderRoutes(app);
   registerActions(app, ACTIONS);
   for (const resource of RESOURCES) registerResource(app, resource);
   registerSyncRoutes(app);

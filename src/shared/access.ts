@@ -16,8 +16,8 @@ export const ENTITY_ACCESS = {
   deposit: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
   // An investment and a dividend are money records (the ledger keeps their transfers): never deleted.
   investment: { read: 'all', create: 'staff', update: 'admin', delete: 'nobody' },
-  // Leads do not place orders until the trading work exists: they would choose their own price and leverage.
-  order: { read: 'all', create: 'staff', update: 'staff', delete: 'admin' },
+  // An order moves money: opened by `POST /order` at the server's price (ACTION_ACCESS 'order.open'), closed by actions, never patched or deleted.
+  order: { read: 'all', create: 'nobody', update: 'nobody', delete: 'nobody' },
   'product-market': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   project: { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   // A withdrawal is never deleted: it holds money until completed or failed.
@@ -43,6 +43,9 @@ export const ACTION_ACCESS = {
   'auth.impersonate': 'admin',
   'auth.resetPassword': 'admin',
   'settings.update': 'admin',
+  /** A lead opens an order for itself, staff for a lead in their scope (src/server/trading/orders). */
+  'order.open': 'all',
+  'order.stats': 'all',
   /** Buy a product for a lead (DESIGN.md §12); the sales figures. */
   'product.purchase': 'staff',
   'sales.read': 'staff',

@@ -26,7 +26,8 @@ export const USER_STATUSES = ['active', 'locked'] as const;
 export const VERIFICATION_STATUSES = ['uninitialized', 'pending', 'verified', 'rejected'] as const;
 export const DEPOSIT_STATUSES = ['pending', 'awaiting_3d_secure', 'completed', 'failed', 'cancelled'] as const;
 export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'failed'] as const;
-export const ORDER_STATUSES = ['open', 'closed'] as const;
+/** `closing`: a staff close with a chosen profit waits for a second person (four eyes, DESIGN.md §6). */
+export const ORDER_STATUSES = ['open', 'closing', 'closed'] as const;
 export const ORDER_TYPES = ['buy', 'sell'] as const;
 export const ORDER_MARKETS = ['forex', 'binary_options'] as const;
 /**

@@ -51,6 +51,13 @@ export const ERROR_CODES = [
   'ENTRY_DAILY_MAX',
   'OUT_OF_RANGE',
   'CATALOGUE_DATA_LOSS',
+  'LEVERAGE_ABOVE_MAX',
+  'BINARY_OPTIONS_OFF',
+  'BINARY_OPTIONS_NOT_ALLOWED',
+  'EXPIRY_OUT_OF_RANGE',
+  'CLOSE_BY_MARKET',
+  'BINARY_SETTLES_AT_EXPIRY',
+  'MARKET_CLOSED',
   'OFFLINE',
   'SYNC_RESYNC',
   'INTERNAL',
@@ -136,6 +143,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   OUT_OF_RANGE: 422,
   /** A catalogue change that would lose or invalidate products' values (a used field deleted, a type changed outside its conversion): `details` name each field. */
   CATALOGUE_DATA_LOSS: 422,
+  /** Trading (DESIGN.md §11): a leverage above the symbol's ESMA maximum; binary options switched off, or the lead not labelled for them; a custom expiry out of range. */
+  LEVERAGE_ABOVE_MAX: 422,
+  BINARY_OPTIONS_OFF: 422,
+  BINARY_OPTIONS_NOT_ALLOWED: 422,
+  EXPIRY_OUT_OF_RANGE: 422,
+  /** A lead closes at the market: a profit or price in its body is refused. */
+  CLOSE_BY_MARKET: 422,
+  /** A binary option ends at its expiry (the scheduler), not by a market close. */
+  BINARY_SETTLES_AT_EXPIRY: 422,
+  /** The feed has no price for the symbol yet (before its history): nothing opened or closed. */
+  MARKET_CLOSED: 503,
   /** Client-side only: an online-only call made without a connection. */
   OFFLINE: 503,
   /** A `/sync` cursor older than the change log's compaction point: refill the mirror from 0. */

@@ -34,6 +34,8 @@ export const settingUpdateSchema = z
     cardDepositDailyMax: cardLimitField(),
     /** Amounts above this ask once more before they are sent. */
     amountConfirmationLevel: money(),
+    /** Binary options are banned for EU retail clients (ESMA, 2018): offered only when on, to leads labelled binary_options (admins switch it). */
+    binaryOptionsEnabled: bool(),
   })
   .partial();
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

@@ -27,7 +27,7 @@ export function actionsFor<M extends Machine>(
 ): ActionOf<M>[] {
   if (!record) return [];
   return (allowedActions(machine, String(record[machine.field] ?? ''), viewer.roles) as ActionOf<M>[]).filter(
-    (action) => !except.includes(action) && !needsSecondPerson(machine.actions[action], record.createdBy, viewer.person, viewer.fourEyes),
+    (action) => !except.includes(action) && !needsSecondPerson(machine.actions[action], record, viewer.person, viewer.fourEyes),
   );
 }
 

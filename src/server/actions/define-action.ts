@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { actionContract, type noActionBody } from '../../shared/contracts/standard-set.ts';
 import { mayMake, targetsOf, type ActionOf, type Machine, type StateOf } from '../../shared/lifecycle/define-machine.ts';
-import { needsSecondPerson, realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
+import { firstPersonField, needsSecondPerson, realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
@@ -124,8 +124,8 @@ export async function transition<T extends PgTable, M extends Machine>(
     throw new AppError('INVALID_TRANSITION', { [machine.field]: { key: 'validation.statusByAction', params: {} } }, {}, { action, from });
   }
   // Four eyes (DESIGN.md §6): a person never completes a credit they entered while the company rule is on.
-  if (scoped && needsSecondPerson(declared, record.createdBy, realPersonOf(work.actor), true) && (await fourEyesOn(work.tx)))
-    throw new AppError('SECOND_PERSON_REQUIRED', undefined, {}, { action, createdBy: record.createdBy });
+  if (scoped && needsSecondPerson(declared, record, realPersonOf(work.actor), true) && (await fourEyesOn(work.tx)))
+    throw new AppError('SECOND_PERSON_REQUIRED', undefined, {}, { action, createdBy: record[firstPersonField(declared)] });
   const outcome = (await run?.(record as RowOf<T>)) ?? {};
   const targets = targetsOf(declared) as readonly string[];
   const to = outcome.to ?? (targets.length === 1 ? targets[0] : undefined);

@@ -5,7 +5,7 @@
  * them directly: re-exporting them here would make a cycle (an action is defined over a resource that
  * books through this file).
  */
-export { openLedger, transfer, transferMany, creditMany, balancesOf, isBooked } from './ledger.ts';
+export { openLedger, transfer, transferMany, creditMany, balancesOf, isBooked, lockedBalance, centsToNumeric } from './ledger.ts';
 export type { AccountRef, Cause, LedgerWork, TransferRequest, TransferResult } from './ledger.ts';
 export { creditDeposit, depositCause } from './deposits.ts';
 export { holdWithdrawal, payWithdrawal, refundWithdrawal } from './withdrawals.ts';

@@ -487,6 +487,19 @@ export async function balancesOf(db: Executor, leadId: string): Promise<Record<L
   return balances;
 }
 
+/**
+ * One lead account's balance in cents, its row locked to the end of the transaction (0 when not opened):
+ * for a booking whose amount depends on it (a trading loss capped at what the lead has).
+ */
+export async function lockedBalance(tx: Tx, leadId: string, kind: LeadAccountKind): Promise<number> {
+  const [row] = await tx
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.leadId, leadId), eq(accounts.kind, kind)))
+    .for('update');
+  return row ? toCentsExact(row.balance) : 0;
+}
+
 /** Whether a cause was booked (for callers that must know before acting, e.g. a refund). */
 export async function isBooked(db: Executor, cause: Cause): Promise<boolean> {
   const [row] = await db

@@ -45,6 +45,7 @@ export const LEAD_SETTING_KEYS = [
   'cardDepositMax',
   'cardDepositDailyMax',
   'amountConfirmationLevel',
+  'binaryOptionsEnabled',
 ] as const satisfies readonly (keyof SettingRow)[];
 
 const pick = (row: SettingRow, keys: readonly (keyof SettingRow)[]): Partial<SettingRow> =>

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { MAX_EUROS } from '../money.ts';
 import { ORDER_MARKETS, ORDER_STATUSES, ORDER_TYPES } from '../constants.ts';
 import { dateTime, decimal, id, int, oneOf, requiredText } from '../fields.ts';
-import { defineEntity } from './define-entity.ts';
+import { defineEntity, timestamp } from './define-entity.ts';
+
+/** Why an order closed: the lead at the market, staff (a chosen profit or the market), a binary option's expiry, the ESMA close-out. */
+export const ORDER_CLOSE_REASONS = ['market', 'staff', 'expiry', 'stop_out'] as const;
 
 const shape = {
   userId: id(),
@@ -26,9 +29,27 @@ export const orderEntity = defineEntity({
     path: ['expiration'],
   }),
   update: z.strictObject(shape).omit({ userId: true }).partial(),
-  filterable: ['userId', 'symbol', 'type', 'status', 'market', 'expiration', 'profit'],
-  sortable: ['symbol', 'type', 'status', 'quantity', 'profit', 'expiration'],
+  filterable: ['userId', 'symbol', 'type', 'status', 'market', 'expiration', 'profit', 'closeReason', 'closedAt', 'createdBy'],
+  sortable: ['symbol', 'type', 'status', 'quantity', 'profit', 'expiration', 'closedAt', 'held'],
   searchable: ['symbol'],
   /** Set when the order is filled. */
   nullable: ['openPrice'],
+  /**
+   * Set by the server (DESIGN.md §11): what it holds (margin or stake), a binary option's payout %, who
+   * opened and closed it, when and why, the rate its profit was booked at, a loss the house absorbed, and
+   * a staff close waiting for a second person (`closing`).
+   */
+  readOnly: {
+    held: z.number(),
+    payout: z.number().nullable(),
+    createdBy: z.uuid().nullable(),
+    closedAt: timestamp().nullable(),
+    closedBy: z.uuid().nullable(),
+    closeReason: z.enum(ORDER_CLOSE_REASONS).nullable(),
+    closeRate: z.number().nullable(),
+    houseAbsorbed: z.number().nullable(),
+    closeRequestedBy: z.uuid().nullable(),
+    requestedProfit: z.number().nullable(),
+    requestedClosePrice: z.number().nullable(),
+  },
 });

@@ -12,8 +12,12 @@ export type MachineAction<State extends string> = {
   /** The state it ends in, or the states it may end in (the action's code picks one). */
   to: State | readonly State[];
   by: ActionAudience;
-  /** A credit a person created: never made by the one who entered the record (four eyes, ./four-eyes.ts). */
-  fourEyes?: boolean;
+  /**
+   * A credit a person created: never made by the one who entered it (four eyes, ./four-eyes.ts). `true`
+   * reads that person from the record's `createdBy`; a field name reads it there (an order's close
+   * waiting for a second person: `closeRequestedBy`).
+   */
+  fourEyes?: boolean | string;
 };
 
 export type Machine<State extends string = string, ActionName extends string = string> = {

@@ -10,22 +10,32 @@ import type { Machine, MachineAction } from './define-machine.ts';
 /** The person behind a request: the admin when they act as someone else (DESIGN.md §5). */
 export const realPersonOf = (actor: { id: string; impersonatorId?: string | null }): string => actor.impersonatorId ?? actor.id;
 
-/** Whether this person is kept from making this action on a record that `createdBy` entered. */
+/** The record's field naming the first person of a four-eyes action: `createdBy` unless the action names another. */
+export const firstPersonField = (action: Pick<MachineAction<string>, 'fourEyes'>): string =>
+  typeof action.fourEyes === 'string' ? action.fourEyes : 'createdBy';
+
+/** Whether this person is kept from making this action on this record (the person in its first-person field). */
 export function needsSecondPerson(
   action: Pick<MachineAction<string>, 'fourEyes'>,
-  createdBy: unknown,
+  record: Record<string, unknown>,
   person: string | null | undefined,
   fourEyes: boolean,
 ): boolean {
-  return Boolean(action.fourEyes && fourEyes && typeof createdBy === 'string' && createdBy === person);
+  if (!action.fourEyes || !fourEyes) return false;
+  const first = record[firstPersonField(action)];
+  return typeof first === 'string' && first === person;
 }
 
 /**
- * Whether a record waits for a second person: four eyes is on, someone entered it, and its status
- * is one a four-eyes action starts from (a staff-entered deposit still pending). Screens say so.
+ * Whether a record waits for a second person: four eyes is on, and a four-eyes action starts from its
+ * status with its first person recorded (a staff-entered deposit still pending, an order's close
+ * requested by one staff member). Screens say so.
  */
 export function waitsForSecondPerson(machine: Machine, record: Record<string, unknown>, fourEyes: boolean): boolean {
-  if (!fourEyes || typeof record.createdBy !== 'string') return false;
+  if (!fourEyes) return false;
   const status = String(record[machine.field] ?? '');
-  return Object.values(machine.actions).some((action) => action.fourEyes && (action.from as readonly string[]).includes(status));
+  return Object.values(machine.actions).some(
+    (action) =>
+      action.fourEyes && (action.from as readonly string[]).includes(status) && typeof record[firstPersonField(action)] === 'string',
+  );
 }

@@ -48,10 +48,17 @@ export const orderMachine = defineMachine({
   /** Closing writes them: an open order's profit is live, never typed in. */
   fixed: ['closePrice', 'profit'],
   actions: {
-    /** A lead closes its own forex order at the market; staff close any order in scope with a profit. */
-    close: { from: ['open'], to: 'closed', by: 'all' },
-    /** Binary settlement at expiration and the ESMA close-out, both by the scheduler. */
-    settle: { from: ['open'], to: 'closed', by: 'nobody' },
+    /**
+     * A lead closes its own forex order at the market; staff close any order in scope, at the market or
+     * with a chosen profit: a positive one is house money and waits `closing` for a second person.
+     */
+    close: { from: ['open'], to: ['closed', 'closing'], by: 'all' },
+    /** Another staff member books the requested close (four eyes on whoever asked for it). */
+    'confirm-close': { from: ['closing'], to: 'closed', by: 'staff', fourEyes: 'closeRequestedBy' },
+    /** The requested close is dropped; the position stays open. */
+    'cancel-close': { from: ['closing'], to: 'open', by: 'staff' },
+    /** Binary settlement at expiration and the ESMA close-out, both by the scheduler (a waiting close too: the market does not wait). */
+    settle: { from: ['open', 'closing'], to: 'closed', by: 'nobody' },
   },
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../../src/shared/lifecycle/define-machine.ts';
 import { needsSecondPerson, realPersonOf, waitsForSecondPerson } from '../../../src/shared/lifecycle/four-eyes.ts';
-import { adjustmentMachine, depositMachine, withdrawalMachine } from '../../../src/shared/lifecycle/machines.ts';
+import { adjustmentMachine, depositMachine, orderMachine, withdrawalMachine } from '../../../src/shared/lifecycle/machines.ts';
 import { approvalState, approvalsNeeded, windowTotalCents, type WithdrawalFacts } from '../../../src/shared/money/withdrawal-approvals.ts';
 
 /** The shared rules the server refuses with and the screens offer by (DESIGN.md §6); expectations are literals. */
@@ -10,14 +10,22 @@ describe('four eyes', () => {
   const fail = depositMachine.actions.fail;
 
   it('keeps whoever entered a record from a fourEyes action while the setting is on, and no one else', () => {
-    expect(needsSecondPerson(complete, 'ann', 'ann', true)).toBe(true);
-    expect(needsSecondPerson(complete, 'ann', 'bob', true)).toBe(false);
-    expect(needsSecondPerson(complete, 'ann', 'ann', false)).toBe(false);
+    expect(needsSecondPerson(complete, { createdBy: 'ann' }, 'ann', true)).toBe(true);
+    expect(needsSecondPerson(complete, { createdBy: 'ann' }, 'bob', true)).toBe(false);
+    expect(needsSecondPerson(complete, { createdBy: 'ann' }, 'ann', false)).toBe(false);
     // Failing books nothing: the one who entered it may withdraw a mistake.
-    expect(needsSecondPerson(fail, 'ann', 'ann', true)).toBe(false);
+    expect(needsSecondPerson(fail, { createdBy: 'ann' }, 'ann', true)).toBe(false);
     // A record nobody entered (older rows) holds no one back.
-    expect(needsSecondPerson(complete, null, 'ann', true)).toBe(false);
-    expect(needsSecondPerson(adjustmentMachine.actions.complete, 'ann', 'ann', true)).toBe(true);
+    expect(needsSecondPerson(complete, { createdBy: null }, 'ann', true)).toBe(false);
+    expect(needsSecondPerson(adjustmentMachine.actions.complete, { createdBy: 'ann' }, 'ann', true)).toBe(true);
+  });
+
+  it("an action naming its own field compares that field: an order's close is confirmed by someone else than who asked for it", () => {
+    const confirm = orderMachine.actions['confirm-close'];
+    expect(needsSecondPerson(confirm, { createdBy: 'lead', closeRequestedBy: 'ann' }, 'ann', true)).toBe(true);
+    expect(needsSecondPerson(confirm, { createdBy: 'ann', closeRequestedBy: 'bob' }, 'ann', true)).toBe(false);
+    expect(waitsForSecondPerson(orderMachine, { status: 'closing', closeRequestedBy: 'ann' }, true)).toBe(true);
+    expect(waitsForSecondPerson(orderMachine, { status: 'open', createdBy: 'ann', closeRequestedBy: null }, true)).toBe(false);
   });
 
   it('the real person behind an impersonation is the one compared', () => {

@@ -31,15 +31,12 @@ export function LeadPage({
   documents,
   money,
   investments,
-  orders,
 }: {
   leadId: string;
   documents?: (lead: EntityRecord, reload: () => void) => ReactNode;
   money?: ReactNode;
   /** The investments feature's tab (the lead's investments, where staff open one for it). */
   investments?: ReactNode;
-  /** The trading feature's tab (the lead's orders on the order desk). */
-  orders?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -156,7 +153,6 @@ export function LeadPage({
             { value: 'profile', label: t('app.people.details'), content: profile },
             { value: 'money', label: t('app.money.tab'), content: money },
             ...(investments ? [{ value: 'investments', label: t('app.nav.investments'), content: investments }] : []),
-            ...(orders ? [{ value: 'orders', label: t('app.desk.tab'), content: orders }] : []),
           ]}
         />
       ) : (

@@ -23,7 +23,7 @@ import { WithdrawEntry } from './withdraw-entry.tsx';
 import { WithdrawalRequestDialog } from './withdrawal-request-dialog.tsx';
 
 const PAGE = 20;
-/** Every transfer kind a lead's available account sees (src/server/money, src/server/wealth): the kind filter offers each. */
+/** Every transfer kind a lead's available account sees (src/server/money, src/server/wealth, src/server/trading/orders): the kind filter offers each. */
 export const STATEMENT_KINDS = [
   'deposit',
   'withdrawal_hold',
@@ -33,6 +33,11 @@ export const STATEMENT_KINDS = [
   'investment_open',
   'investment_return',
   'dividend',
+  'order_hold',
+  'order_release',
+  'order_loss_beyond',
+  'order_loss_capped',
+  'order_profit',
 ] as const;
 
 const figureStyle = css({ display: 'flex', flexDir: 'column', gap: '0.5' });

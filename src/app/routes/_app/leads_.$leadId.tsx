@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LeadInvestmentsTab } from '../../features/investments/wealth-figures.tsx';
 import { LeadPage } from '../../features/leads/lead-page.tsx';
 import { LeadMoney } from '../../features/money/lead-money.tsx';
-import { LeadOrdersTab } from '../../features/trading/desk/trading-figures.tsx';
 import { LeadDocuments } from '../../features/verification/lead-documents.tsx';
 
 export const Route = createFileRoute('/_app/leads_/$leadId')({
@@ -16,7 +15,6 @@ export const Route = createFileRoute('/_app/leads_/$leadId')({
         documents={(lead, reload) => <LeadDocuments leadId={lead.id} onDecided={reload} />}
         money={<LeadMoney leadId={leadId} />}
         investments={<LeadInvestmentsTab leadId={leadId} />}
-        orders={<LeadOrdersTab leadId={leadId} />}
       />
     );
   },
