@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/server/scheduler/clock.ts';
@@ -108,6 +110,56 @@ describe('GET /price/seeds', () => {
     expect(body.revealed[29].day).toBe('2026-10-28');
     expect(body.revealed[0].seed).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(body.revealed[0].opens)).toEqual(['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'BTCUSD', 'US500']);
+  });
+});
+
+describe('npm run recompute-settlement', () => {
+  it('prints, from the seed the server revealed, the price the server quoted for a past time', async () => {
+    const expiry = '2026-11-26T16:45:30.900Z';
+    const hash = (await server.call({ method: 'GET', url: '/api/v1/price/seeds', token: lead.token })).body;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/recompute-settlement.ts',
+        '--symbol',
+        'XAUUSD',
+        '--time',
+        expiry,
+        '--url',
+        origin,
+        '--token',
+        lead.token,
+      ],
+      { cwd: process.cwd() },
+    );
+    const printed = JSON.parse(stdout);
+    expect(printed.time).toBe('2026-11-26T16:45:30.000Z');
+    expect(printed).toEqual(server.app.services.priceFeed.quoteAt('XAUUSD', new Date(expiry)));
+    // A wrong published hash is refused.
+    const day = hash.revealed[0];
+    const refused = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/recompute-settlement.ts',
+        '--symbol',
+        'XAUUSD',
+        '--time',
+        expiry,
+        '--seed',
+        day.seed,
+        '--opens',
+        JSON.stringify(day.opens),
+        '--hash',
+        '0'.repeat(64),
+      ],
+      { cwd: process.cwd() },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect((refused as { code: number }).code).toBe(1);
+    expect((refused as { stderr: string }).stderr).toContain('not the published');
   });
 });
 
