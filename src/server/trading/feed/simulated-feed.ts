@@ -52,6 +52,8 @@ export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptio
   const opensByDay = new Map<string, Record<string, number>>();
   /** Whole paths of the recent days (candles, ticks): day → symbol → mids. */
   const paths = new Map<string, Map<string, Float64Array>>();
+  /** The candles of finished minutes of the kept days ('day symbol' → by minute of the day): a path never changes. */
+  const finishedCandles = new Map<string, Candle[]>();
   const listeners = new Set<(quote: Quote) => void>();
   let timer: NodeJS.Timeout | undefined;
   let lastTickMs = -1;
@@ -85,6 +87,7 @@ export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptio
     const bySymbol = new Map(SYMBOLS.map((s) => [s.symbol as string, dayPath(seed, s, dayOpens[s.symbol]!)]));
     paths.set(day, bySymbol);
     for (const old of paths.keys()) if (!isRecent(old)) paths.delete(old);
+    for (const key of finishedCandles.keys()) if (!paths.has(key.slice(0, 10))) finishedCandles.delete(key);
     return bySymbol;
   }
 
@@ -118,6 +121,28 @@ export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptio
     return (priceToPoints(q.bid, spec.digits) + priceToPoints(q.ask, spec.digits)) / 2 / 10 ** spec.digits;
   };
 
+  /** The candle of ticks `minute … end` of a day: OHLC of the mid in points, as the quotes' mids ((bid + ask) / 2). */
+  function candleOf(spec: SymbolSpec, path: Float64Array, dayStart: number, minute: number, end: number): Candle {
+    let open = 0;
+    let high = -Infinity;
+    let low = Infinity;
+    let close = 0;
+    for (let k = minute; k <= end; k++) {
+      const points = toPoints(path[k]!, spec.digits);
+      if (k === minute) open = points;
+      if (points > high) high = points;
+      if (points < low) low = points;
+      close = points;
+    }
+    return {
+      time: new Date(dayStart + minute * TICK_MS).toISOString(),
+      open: formatPoints(open, spec.digits),
+      high: formatPoints(high, spec.digits),
+      low: formatPoints(low, spec.digits),
+      close: formatPoints(close, spec.digits),
+    };
+  }
+
   function candles(symbol: TradingSymbol, since?: Date): Candle[] {
     const spec = symbolSpec(symbol);
     if (!spec) return [];
@@ -131,27 +156,13 @@ export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptio
       const lastTick = dayStart + DAY_MS > nowMs ? tickOfDay(nowMs) : TICKS_PER_DAY - 1;
       const path = recentPaths(day).get(symbol)!;
       const firstTick = Math.max(0, Math.floor((fromMs - dayStart) / TICK_MS));
+      let done = finishedCandles.get(`${day} ${symbol}`);
+      if (!done) finishedCandles.set(`${day} ${symbol}`, (done = []));
       for (let minute = firstTick - (firstTick % TICKS_PER_MINUTE); minute <= lastTick; minute += TICKS_PER_MINUTE) {
-        const end = Math.min(minute + TICKS_PER_MINUTE - 1, lastTick);
-        // The candle of a mid in points, as the quotes' mids: (bid + ask) / 2 = the mid rounded to points.
-        let open = 0;
-        let high = -Infinity;
-        let low = Infinity;
-        let close = 0;
-        for (let k = minute; k <= end; k++) {
-          const points = toPoints(path[k]!, spec.digits);
-          if (k === minute) open = points;
-          if (points > high) high = points;
-          if (points < low) low = points;
-          close = points;
-        }
-        out.push({
-          time: new Date(dayStart + minute * TICK_MS).toISOString(),
-          open: formatPoints(open, spec.digits),
-          high: formatPoints(high, spec.digits),
-          low: formatPoints(low, spec.digits),
-          close: formatPoints(close, spec.digits),
-        });
+        const end = minute + TICKS_PER_MINUTE - 1;
+        const index = minute / TICKS_PER_MINUTE;
+        if (end > lastTick) out.push(candleOf(spec, path, dayStart, minute, lastTick));
+        else out.push((done[index] ??= candleOf(spec, path, dayStart, minute, end)));
       }
     }
     return out;
