@@ -19,6 +19,10 @@ describe('simulated price feed', () => {
       expect(c.quoteAt('EURUSD', new Date(time))).not.toEqual(a.quoteAt('EURUSD', new Date(time)));
     }
     expect(a.quote('EURUSD')).toEqual(b.quoteAt('EURUSD', NOW));
+    // A day still kept whole on one instance (its clock the next day) and computed by one descent on another.
+    const kept = createPriceFeed({ clock: manualClock(new Date('2026-11-21T08:00:00Z')), jwtSecret: SECRET });
+    for (const time of ['2026-11-20T13:14:15Z', '2026-11-20T23:59:59Z'])
+      for (const { symbol } of SYMBOLS) expect(kept.quoteAt(symbol, new Date(time))).toEqual(a.quoteAt(symbol, new Date(time)));
   });
 
   it('answers the last tick at or before a time, nothing before the epoch', () => {
