@@ -21,6 +21,9 @@ import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppInvestmentsRouteImport } from './routes/_app/investments'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
+import { Route as AppProductCategoriesRouteImport } from './routes/_app/product-categories'
+import { Route as AppProductMarketsRouteImport } from './routes/_app/product-markets'
+import { Route as AppProductsRouteImport } from './routes/_app/products'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -33,6 +36,7 @@ import { Route as AppInvestmentsInvestmentIdRouteImport } from './routes/_app/in
 import { Route as AppInvestmentsCalculatorRouteImport } from './routes/_app/investments_.calculator'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads_.$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads_.import'
+import { Route as AppProductsProductIdRouteImport } from './routes/_app/products_.$productId'
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects_.$projectId'
 
 const AppRoute = AppRouteImport.update({
@@ -92,6 +96,21 @@ const AppLeadsRoute = AppLeadsRouteImport.update({
 const AppPlatformRoute = AppPlatformRouteImport.update({
   id: '/platform',
   path: '/platform',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductCategoriesRoute = AppProductCategoriesRouteImport.update({
+  id: '/product-categories',
+  path: '/product-categories',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductMarketsRoute = AppProductMarketsRouteImport.update({
+  id: '/product-markets',
+  path: '/product-markets',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductsRoute = AppProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -156,6 +175,11 @@ const AppLeadsImportRoute = AppLeadsImportRouteImport.update({
   path: '/leads/import',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProductsProductIdRoute = AppProductsProductIdRouteImport.update({
+  id: '/products_/$productId',
+  path: '/products/$productId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsProjectIdRoute = AppProjectsProjectIdRouteImport.update({
   id: '/projects_/$projectId',
   path: '/projects/$projectId',
@@ -174,6 +198,9 @@ export interface FileRoutesByFullPath {
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
+  '/product-categories': typeof AppProductCategoriesRoute
+  '/product-markets': typeof AppProductMarketsRoute
+  '/products': typeof AppProductsRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
   '/settings': typeof AppSettingsRoute
@@ -186,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/investments/calculator': typeof AppInvestmentsCalculatorRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
+  '/products/$productId': typeof AppProductsProductIdRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRoutesByTo {
@@ -199,6 +227,9 @@ export interface FileRoutesByTo {
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/platform': typeof AppPlatformRoute
+  '/product-categories': typeof AppProductCategoriesRoute
+  '/product-markets': typeof AppProductMarketsRoute
+  '/products': typeof AppProductsRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
   '/settings': typeof AppSettingsRoute
@@ -212,6 +243,7 @@ export interface FileRoutesByTo {
   '/investments/calculator': typeof AppInvestmentsCalculatorRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
+  '/products/$productId': typeof AppProductsProductIdRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRoutesById {
@@ -227,6 +259,9 @@ export interface FileRoutesById {
   '/_app/investments': typeof AppInvestmentsRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/platform': typeof AppPlatformRoute
+  '/_app/product-categories': typeof AppProductCategoriesRoute
+  '/_app/product-markets': typeof AppProductMarketsRoute
+  '/_app/products': typeof AppProductsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/projects': typeof AppProjectsRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -240,6 +275,7 @@ export interface FileRoutesById {
   '/_app/investments_/calculator': typeof AppInvestmentsCalculatorRoute
   '/_app/leads_/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads_/import': typeof AppLeadsImportRoute
+  '/_app/products_/$productId': typeof AppProductsProductIdRoute
   '/_app/projects_/$projectId': typeof AppProjectsProjectIdRoute
 }
 export interface FileRouteTypes {
@@ -256,6 +292,9 @@ export interface FileRouteTypes {
     | '/investments'
     | '/leads'
     | '/platform'
+    | '/product-categories'
+    | '/product-markets'
+    | '/products'
     | '/profile'
     | '/projects'
     | '/settings'
@@ -268,6 +307,7 @@ export interface FileRouteTypes {
     | '/investments/calculator'
     | '/leads/$leadId'
     | '/leads/import'
+    | '/products/$productId'
     | '/projects/$projectId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -281,6 +321,9 @@ export interface FileRouteTypes {
     | '/investments'
     | '/leads'
     | '/platform'
+    | '/product-categories'
+    | '/product-markets'
+    | '/products'
     | '/profile'
     | '/projects'
     | '/settings'
@@ -294,6 +337,7 @@ export interface FileRouteTypes {
     | '/investments/calculator'
     | '/leads/$leadId'
     | '/leads/import'
+    | '/products/$productId'
     | '/projects/$projectId'
   id:
     | '__root__'
@@ -308,6 +352,9 @@ export interface FileRouteTypes {
     | '/_app/investments'
     | '/_app/leads'
     | '/_app/platform'
+    | '/_app/product-categories'
+    | '/_app/product-markets'
+    | '/_app/products'
     | '/_app/profile'
     | '/_app/projects'
     | '/_app/settings'
@@ -321,6 +368,7 @@ export interface FileRouteTypes {
     | '/_app/investments_/calculator'
     | '/_app/leads_/$leadId'
     | '/_app/leads_/import'
+    | '/_app/products_/$productId'
     | '/_app/projects_/$projectId'
   fileRoutesById: FileRoutesById
 }
@@ -415,6 +463,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPlatformRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/product-categories': {
+      id: '/_app/product-categories'
+      path: '/product-categories'
+      fullPath: '/product-categories'
+      preLoaderRoute: typeof AppProductCategoriesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/product-markets': {
+      id: '/_app/product-markets'
+      path: '/product-markets'
+      fullPath: '/product-markets'
+      preLoaderRoute: typeof AppProductMarketsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products': {
+      id: '/_app/products'
+      path: '/products'
+      fullPath: '/products'
+      preLoaderRoute: typeof AppProductsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -499,6 +568,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLeadsImportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/products_/$productId': {
+      id: '/_app/products_/$productId'
+      path: '/products/$productId'
+      fullPath: '/products/$productId'
+      preLoaderRoute: typeof AppProductsProductIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects_/$projectId': {
       id: '/_app/projects_/$projectId'
       path: '/projects/$projectId'
@@ -519,6 +595,9 @@ interface AppRouteChildren {
   AppInvestmentsRoute: typeof AppInvestmentsRoute
   AppLeadsRoute: typeof AppLeadsRoute
   AppPlatformRoute: typeof AppPlatformRoute
+  AppProductCategoriesRoute: typeof AppProductCategoriesRoute
+  AppProductMarketsRoute: typeof AppProductMarketsRoute
+  AppProductsRoute: typeof AppProductsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppProjectsRoute: typeof AppProjectsRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -532,6 +611,7 @@ interface AppRouteChildren {
   AppInvestmentsCalculatorRoute: typeof AppInvestmentsCalculatorRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
+  AppProductsProductIdRoute: typeof AppProductsProductIdRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
 }
 
@@ -545,6 +625,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvestmentsRoute: AppInvestmentsRoute,
   AppLeadsRoute: AppLeadsRoute,
   AppPlatformRoute: AppPlatformRoute,
+  AppProductCategoriesRoute: AppProductCategoriesRoute,
+  AppProductMarketsRoute: AppProductMarketsRoute,
+  AppProductsRoute: AppProductsRoute,
   AppProfileRoute: AppProfileRoute,
   AppProjectsRoute: AppProjectsRoute,
   AppSettingsRoute: AppSettingsRoute,
@@ -558,6 +641,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvestmentsCalculatorRoute: AppInvestmentsCalculatorRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
+  AppProductsProductIdRoute: AppProductsProductIdRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
 }
 

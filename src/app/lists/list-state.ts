@@ -29,6 +29,14 @@ const asArray = (value: unknown): unknown[] => {
 
 const isScalar = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
+/** A filterable field, or one key of a filterable JSON field (`values.colour`: a product's dynamic value, a slug key). */
+const filterAllowed = (filterable: readonly string[], field: string) => {
+  const dot = field.indexOf('.');
+  return dot < 0
+    ? filterable.includes(field)
+    : filterable.includes(field.slice(0, dot)) && /^[a-z][a-z0-9_]{0,63}$/.test(field.slice(dot + 1));
+};
+
 /**
  * Keeps only well-formed parts (and, given `allowed`, only fields the entity allows), so a
  * hand-edited URL never produces a request the server refuses. Routes call it without
@@ -43,7 +51,7 @@ export function parseListState(
   if (typeof search.q === 'string' && search.q.trim()) state.q = search.q.slice(0, 200);
   const filters = asArray(search.filters)
     .filter(isRecord)
-    .filter((f) => typeof f.field === 'string' && (!allowed || allowed.filterable.includes(f.field)) && Array.isArray(f.values))
+    .filter((f) => typeof f.field === 'string' && (!allowed || filterAllowed(allowed.filterable, f.field)) && Array.isArray(f.values))
     .map((f) => {
       const filter: Filter = { field: f.field as string, values: (f.values as unknown[]).filter(isScalar).slice(0, 50) };
       if (typeof f.operator === 'string' && (!allowed || allowed.operators.includes(f.operator)))

@@ -26,12 +26,20 @@ function compare(a: unknown, b: unknown): number {
 const same = (a: unknown, b: Value) =>
   typeof a === 'number' && typeof b === 'string' ? a === Number(b) : a === b || String(a) === String(b);
 
+/** A record's value for a filter's field; `values.colour` is one key of a JSON field (a product's values, as the server's jsonFilter). */
+function valueAt(record: LocalRecord, field: string): unknown {
+  const dot = field.indexOf('.');
+  if (dot < 0) return record[field];
+  const inner = record[field.slice(0, dot)];
+  return inner && typeof inner === 'object' ? (inner as Record<string, unknown>)[field.slice(dot + 1)] : undefined;
+}
+
 /** One filter of the list contract (DESIGN.md §4) as a predicate on local records, matching the server. */
 export function filterPredicate(filter: Filter): Predicate {
   const { field, values } = filter;
   const operator = filter.operator ?? 'in';
   return (record) => {
-    const value = record[field];
+    const value = valueAt(record, field);
     if (operator === 'isNull') return (value === null || value === undefined) === !(values[0] === false || values[0] === 'false');
     if (ARRAY_FIELDS.has(field)) {
       const items = (value as string[] | undefined) ?? [];
