@@ -28,6 +28,8 @@ export const ENTITY_ACCESS = {
   'product-category': { read: 'all', create: 'admin', update: 'admin', delete: 'admin' },
   // An offer moves only by its actions (release, accept, decline, withdraw): never edited nor deleted.
   offer: { read: 'all', create: 'staff', update: 'nobody', delete: 'nobody' },
+  // Bought by `POST /product/purchase`, sold by an accepted offer: the standard set only reads it.
+  holding: { read: 'all', create: 'nobody', update: 'nobody', delete: 'nobody' },
 } as const satisfies Record<EntityName, EntityAccess>;
 
 /** Actions beyond the standard five routes, each with its audience. */

@@ -25,7 +25,10 @@ const SWITCHED_OFF = new Set([
   'delete /api/v1/withdrawal/batch',
   // Investments and dividends are money records too (DESIGN.md §10).
   ...['investment', 'dividend'].flatMap((name) => [`delete /api/v1/${name}/{id}`, `delete /api/v1/${name}/batch`]),
-  ...['account', 'ledger-entry'].flatMap((name) => [
+  // An offer moves only by its actions (DESIGN.md §12): never patched nor deleted.
+  ...['patch /api/v1/offer/{id}', 'delete /api/v1/offer/{id}', 'delete /api/v1/offer/batch'],
+  // A holding is bought and sold by the vault's routes; the standard set only reads it.
+  ...['account', 'ledger-entry', 'holding'].flatMap((name) => [
     `post /api/v1/${name}`,
     `post /api/v1/${name}/batch`,
     `patch /api/v1/${name}/{id}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_FIXTURES, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import { ENTITY_FIXTURES, heldProduct, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { adjust } from './money-fixtures.ts';
 
@@ -26,7 +26,7 @@ describe('the standard set under the order, offer and investment machines', () =
     const catalog = await makeCatalog(server, root);
     // An investment's principal comes from the lead's available funds (DESIGN.md §10).
     await adjust(server, root, lead.id, 100_000, 'credit', 'investment funds');
-    pre = { ...catalog, ownerId: lead.id, investmentId: '' };
+    pre = { ...catalog, ownerId: lead.id, investmentId: '', heldProductId: await heldProduct(server, root, catalog.categoryId, lead.id) };
   });
   afterAll(() => server?.close());
 
@@ -101,30 +101,25 @@ describe('the standard set under the order, offer and investment machines', () =
     await refusedPatch('order', order.id, staff.token, { leverage: 30 }, 'leverage');
   });
 
-  it('an offer is created pending; its status never changes by PATCH, its money only while pending', async () => {
+  it("an offer is created awaiting release with the server's figures; no status is sent, and no PATCH moves it (its actions alone)", async () => {
     const offers = await count('offers');
     const accepted = await create('offer', root, { status: 'accepted' });
-    expect(accepted.status).toBe(422);
-    expect(accepted.body).toEqual({ message: TRANSITION, code: 'INVALID_TRANSITION', details: { status: BY_ACTION } });
+    expect(accepted.status).toBe(400);
+    expect(accepted.body.details).toEqual({ _: 'Unknown field: status' });
     expect(await count('offers')).toBe(offers);
 
     const { body: offer } = await create('offer', staff.token);
-    expect(offer).toMatchObject({ status: 'pending', amount: 120, productPrice: 99.99 });
-    await refusedPatch('offer', offer.id, staff.token, { status: 'accepted' }, 'status');
-    await refusedPatch('offer', offer.id, root, { status: 'rejected' }, 'status');
-    const repriced = await patch('offer', offer.id, staff.token, { amount: 130 });
-    expect(repriced.status).toBe(200);
-    expect(repriced.body).toMatchObject({ amount: 130, status: 'pending', version: 2 });
-
-    await server.sql(`update offers set status = 'accepted', version = version + 1 where id = '${offer.id}'`);
-    await refusedPatch('offer', offer.id, root, { amount: 5000 }, 'amount');
-    await refusedPatch('offer', offer.id, staff.token, { productPrice: 1 }, 'productPrice');
-    await refusedPatch('offer', offer.id, staff.token, { gain: 4000 }, 'gain');
-    await refusedPatch('offer', offer.id, root, { status: 'pending' }, 'status');
-    // What is not money still changes.
-    const renamed = await patch('offer', offer.id, staff.token, { origin: 'Phone call' });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ origin: 'Phone call', amount: 130, status: 'accepted' });
+    // The fixture product was bought for €99.99 (tests/fixtures/entity-payloads.ts): gain 120 − 99.99 = 20.01.
+    expect(offer).toMatchObject({ status: 'awaiting_release', amount: 120, productPrice: 99.99, gain: 20.01, createdBy: staff.id });
+    for (const payload of [{ status: 'accepted' }, { amount: 5000 }, { origin: 'Phone call' }]) {
+      const answer = await patch('offer', offer.id, root, payload);
+      expect(answer.status).toBe(404);
+    }
+    expect((await server.sql(`select status, amount::text, version from offers where id = '${offer.id}'`))[0]).toEqual({
+      status: 'awaiting_release',
+      amount: '120.00',
+      version: 1,
+    });
   });
 
   it("an investment's principal, rate and frequency are fixed as it is made; it has no status to send", async () => {

@@ -69,7 +69,9 @@ export const ACCESS: Record<EntityName, EntityAccess> = {
   dividend: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: NOBODY },
   product: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   'product-category': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
-  offer: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
+  // Offers move by their actions alone (release, accept, decline, withdraw); holdings are bought and sold, never written by the standard set.
+  offer: { scope: 'owned', create: STAFF, read: ALL, update: NOBODY, delete: NOBODY },
+  holding: { scope: 'owned', create: NOBODY, read: ALL, update: NOBODY, delete: NOBODY },
 };
 
 export type Expectation = {
@@ -93,7 +95,13 @@ export function ownershipsOf(entity: EntityName, role: MatrixRole): Ownership[] 
  * Entities whose records only a lead may own (DESIGN.md §6, §10); tests/api/money-ledger.test.ts and
  * tests/api/investments.test.ts cover the refusal (a dividend's owner is its investment's).
  */
-const LEAD_ONLY_OWNERS = new Set(['withdrawal', 'investment', 'dividend']);
+const LEAD_ONLY_OWNERS = new Set(['withdrawal', 'investment', 'dividend', 'offer', 'holding']);
+
+/**
+ * Records their own lead never sees: the matrix's offers are made by root and not released, and an
+ * offer waits hidden from its lead until a second staff member releases it (DESIGN.md §12).
+ */
+const HIDDEN_FROM_OWN_LEAD = new Set(['offer']);
 
 /**
  * Whether the actor sees a record: root and admin see everything but other people's personal
@@ -109,6 +117,7 @@ function sees(entity: EntityName, role: MatrixRole, ownership: Ownership): boole
       return ownership === 'own';
     case 'owned':
     case 'user':
+      if (role === 'lead' && HIDDEN_FROM_OWN_LEAD.has(entity)) return false;
       return role === 'root' || role === 'admin' || ownership !== 'other';
   }
 }
@@ -214,6 +223,20 @@ export const DIVIDEND_FOUR_EYES: Record<Exclude<MatrixRole, 'lead'>, Record<Matr
   admin: /*                                   */ { root: 200, admin: 422, regular: 200, lead: 403 },
   regular: /*                                 */ { root: 200, admin: 200, regular: 422, lead: 403 },
 };
+
+/**
+ * An offer made by the row's role, released by the column's (POST /offer/:id/release, DESIGN.md §12):
+ * never by its maker, root included (422); a lead releases nothing (403).
+ */
+//                                                    released by:  root admin regular lead
+export const OFFER_RELEASE: Record<Exclude<MatrixRole, 'lead'>, Record<MatrixRole, number>> = {
+  root: /*                                    */ { root: 422, admin: 200, regular: 200, lead: 403 },
+  admin: /*                                   */ { root: 200, admin: 422, regular: 200, lead: 403 },
+  regular: /*                                 */ { root: 200, admin: 200, regular: 422, lead: 403 },
+};
+
+/** Who buys a product for a lead (POST /product/purchase): staff for a lead in scope (a regular's own lead here); a lead never. */
+export const PURCHASE: Record<MatrixRole, number> = { root: 201, admin: 201, regular: 201, lead: 403 };
 
 export const FOUR_EYES_CREDITS = ['deposit', 'adjustment'] as const;
 export type FourEyesCredit = (typeof FOUR_EYES_CREDITS)[number];

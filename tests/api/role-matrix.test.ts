@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, ENTITY_NAMES, type EntityName } from '../../src/shared/entities/index.ts';
 import type { ResourceDefinition } from '../../src/server/resources/define-resource.ts';
 import { RESOURCES } from '../../src/server/resources/registry.ts';
-import { ENTITY_FIXTURES, makeCatalog, makePrerequisites, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import {
+  ENTITY_FIXTURES,
+  heldProduct,
+  makeCatalog,
+  makePrerequisites,
+  uniqueTag,
+  type Prerequisites,
+} from '../fixtures/entity-payloads.ts';
 import { startServer, type TestServer } from './harness.ts';
 import {
   ACCESS,
@@ -106,6 +113,7 @@ type Targets = { read: string; remove: string; batchRemove: string };
  */
 async function makeTargets(resource: ResourceDefinition): Promise<Map<string, Targets>> {
   const entity = resource.entity.name as EntityName;
+  if (entity === 'holding') return boughtTargets();
   const isUser = ACCESS[entity].scope === 'user';
   const items: Record<string, unknown>[] = [];
   const targets = new Map<string, Targets>();
@@ -122,6 +130,27 @@ async function makeTargets(resource: ResourceDefinition): Promise<Map<string, Ta
   }
   const { status, body } = await server.call({ method: 'POST', url: `/api/v1/${entity}/batch`, token: tokens.root, payload: items });
   if (status !== 201) throw new Error(`targets of ${entity}: ${status} ${JSON.stringify(body).slice(0, 500)}`);
+  return targets;
+}
+
+/** Holdings are bought, never created by the standard set: three products bought for each case's lead. */
+async function boughtTargets(): Promise<Map<string, Targets>> {
+  const targets = new Map<string, Targets>();
+  for (const role of MATRIX_ROLES) {
+    for (const ownership of ownershipsOf('holding', role)) {
+      const pre = prerequisites.get(ownerOf(role, ownership))!;
+      const [read, remove, batchRemove] = await Promise.all(
+        [0, 1, 2].map(() => heldProduct(server, tokens.root, pre.categoryId, pre.ownerId)),
+      );
+      const holdingOf = async (productId: string) =>
+        (await server.sql<{ id: string }>(`select id from holdings where product_id = '${productId}'`))[0].id;
+      targets.set(`${role}/${ownership}`, {
+        read: await holdingOf(read),
+        remove: await holdingOf(remove),
+        batchRemove: await holdingOf(batchRemove),
+      });
+    }
+  }
   return targets;
 }
 

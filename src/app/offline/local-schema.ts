@@ -18,6 +18,7 @@ export const PARTITIONS: Partial<Record<MirroredEntityName, string>> = {
   investment: 'userId',
   dividend: 'investmentId',
   offer: 'userId',
+  holding: 'userId',
   product: 'categoryId',
   // The ledger's read-only mirrors: a statement reads one lead's accounts and entries.
   account: 'leadId',
@@ -58,6 +59,9 @@ export const NULLABLE_SORTS: Partial<Record<MirroredEntityName, readonly string[
   // An ended investment has no next dividend; a hand-entered dividend has no period nor due date.
   investment: ['nextDueAt'],
   dividend: ['dueDate', 'period'],
+  // An offer has no gain until made and no decision until answered; a holding no sale until sold.
+  offer: ['gain', 'decidedAt'],
+  holding: ['soldAt', 'saleAmount', 'gain'],
 };
 
 /** Never worth an index: nobody lists records by their version. */
@@ -87,8 +91,9 @@ const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> =
  * 4: the ledger's read-only mirrors (accounts, ledger entries), pulled from 0 once (database.ts).
  * 5: investments and dividends indexed by status, dates and period (the wealth screens sort on them);
  * the pull from 0 gives records mirrored before they had these fields their values.
+ * 6: holdings (a lead's vault) and offers indexed by holding, maker, releaser and decision (issue 27).
  */
-export const LOCAL_SCHEMA_VERSION = 5;
+export const LOCAL_SCHEMA_VERSION = 6;
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes

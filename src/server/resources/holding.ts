@@ -1,3 +1,4 @@
+import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { holdingEntity } from '../../shared/entities/holding.ts';
 import { holdings } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
@@ -6,5 +7,5 @@ import { defineResource } from './define-resource.ts';
 export const holdingResource = defineResource({
   entity: holdingEntity,
   table: holdings,
-  access: { scope: { kind: 'owned', owner: 'userId' }, read: 'all', create: 'nobody', update: 'nobody', delete: 'nobody' },
+  access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.holding },
 });

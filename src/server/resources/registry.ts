@@ -33,11 +33,11 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   productResource,
   productCategoryResource,
   offerResource,
+  // Products bought for leads: written only by the purchase and an accepted offer (src/server/vault/).
+  holdingResource,
   // The ledger's read-only mirrors: list, get and /sync; their write routes answer 403.
   accountResource,
   ledgerEntryResource,
-  // Products bought for leads: written only by the purchase and an accepted offer (src/server/vault/).
-  holdingResource,
 ];
 
 export const resourceByEntity = (name: string) => RESOURCES.find((r) => r.entity.name === name);

@@ -4,8 +4,8 @@ import { defineEntity, timestamp } from './define-entity.ts';
 
 /**
  * A product bought for a lead (DESIGN.md §12): in its vault at the purchase price until an accepted
- * offer sells it. Written only by the purchase and the offer's accept (src/server/vault/), so mirrored
- * read-only like the ledger's accounts: no outbox, no forms.
+ * offer sells it. Written only by the purchase and the offer's accept (src/server/vault/): the
+ * standard set lists, searches and reads it (and /sync mirrors it); its write routes are off.
  */
 export const holdingEntity = defineEntity({
   name: 'holding',

@@ -33,6 +33,8 @@ export const ENTITIES = {
   product: productEntity,
   'product-category': productCategoryEntity,
   offer: offerEntity,
+  /** A product bought for a lead: read by the standard set, written only by the purchase and an accepted offer (src/server/vault/). */
+  holding: holdingEntity,
 } as const;
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
@@ -48,11 +50,9 @@ export type RecordOfEntity<N extends EntityName> = (typeof ENTITIES)[N]['record'
 export const READ_ONLY_ENTITIES = {
   account: accountEntity,
   'ledger-entry': ledgerEntryEntity,
-  /** Products bought for a lead: written only by the purchase and an accepted offer (src/server/vault/). */
-  holding: holdingEntity,
 } as const;
 export type ReadOnlyEntityName = keyof typeof READ_ONLY_ENTITIES;
-export { accountEntity, ledgerEntryEntity, holdingEntity };
+export { accountEntity, ledgerEntryEntity };
 
 /** Every entity a device mirrors (and `/sync` carries): the standard set's and the read-only ones. */
 export const MIRRORED_ENTITIES = { ...ENTITIES, ...READ_ONLY_ENTITIES } as const;
@@ -60,4 +60,4 @@ export type MirroredEntityName = keyof typeof MIRRORED_ENTITIES;
 export const MIRRORED_ENTITY_NAMES = Object.keys(MIRRORED_ENTITIES) as MirroredEntityName[];
 
 /** Every entity whose changes `/sync` carries (as a tuple, for the wire contract's enum). */
-export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name, holdingEntity.name] as const;
+export const SYNCED_ENTITY_NAMES = [...ENTITY_NAMES, accountEntity.name, ledgerEntryEntity.name] as const;

@@ -31,12 +31,15 @@ export function LeadPage({
   documents,
   money,
   investments,
+  vault,
 }: {
   leadId: string;
   documents?: (lead: EntityRecord, reload: () => void) => ReactNode;
   money?: ReactNode;
   /** The investments feature's tab (the lead's investments, where staff open one for it). */
   investments?: ReactNode;
+  /** The vault feature's tab (the lead's holdings and offers). */
+  vault?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -153,6 +156,7 @@ export function LeadPage({
             { value: 'profile', label: t('app.people.details'), content: profile },
             { value: 'money', label: t('app.money.tab'), content: money },
             ...(investments ? [{ value: 'investments', label: t('app.nav.investments'), content: investments }] : []),
+            ...(vault ? [{ value: 'vault', label: t('app.nav.vault'), content: vault }] : []),
           ]}
         />
       ) : (

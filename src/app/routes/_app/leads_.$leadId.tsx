@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LeadInvestmentsTab } from '../../features/investments/wealth-figures.tsx';
 import { LeadPage } from '../../features/leads/lead-page.tsx';
 import { LeadMoney } from '../../features/money/lead-money.tsx';
+import { LeadVaultTab } from '../../features/vault/lead-vault.tsx';
 import { LeadDocuments } from '../../features/verification/lead-documents.tsx';
 
 export const Route = createFileRoute('/_app/leads_/$leadId')({
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_app/leads_/$leadId')({
         documents={(lead, reload) => <LeadDocuments leadId={lead.id} onDecided={reload} />}
         money={<LeadMoney leadId={leadId} />}
         investments={<LeadInvestmentsTab leadId={leadId} />}
+        vault={<LeadVaultTab leadId={leadId} />}
       />
     );
   },
