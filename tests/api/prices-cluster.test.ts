@@ -56,8 +56,8 @@ describe('prices on two nodes', () => {
         forceNew: true,
       });
       sockets.push(socket);
-      await new Promise((resolve, reject) => {
-        socket.once('connect', resolve);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
       socket.on(PRICE_TICK, (q: Quote) => heard[i]!.push(q));

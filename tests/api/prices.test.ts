@@ -173,8 +173,8 @@ describe('price ticks on socket.io', () => {
       forceNew: true,
     });
     sockets.push(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     return socket;

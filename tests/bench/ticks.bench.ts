@@ -68,8 +68,8 @@ async function main() {
             forceNew: true,
           });
           sockets.push(socket);
-          await new Promise((resolve, reject) => {
-            socket.once('connect', resolve);
+          await new Promise<void>((resolve, reject) => {
+            socket.once('connect', () => resolve());
             socket.once('connect_error', reject);
           });
         }),

@@ -2,7 +2,7 @@
  * The price feed's entry point (DESIGN.md §11, docs/decisions/price-feed.md).
  *
  * For ORDERS, PLATFORM and anyone booking at a price: take the feed from the services,
- * `app.services.priceFeed` (a `PriceFeed` of ../price-feed.ts, plus `seeds()`), never construct one:
+ * app.services.priceFeed (a `PriceFeed` of ../price-feed.ts, plus `seeds()`), never construct one:
  *
  *   const { priceFeed } = app.services;
  *   const q = priceFeed.quote('EURUSD');                   // { symbol, bid: '1.08512', ask: '1.08522', time }
@@ -48,7 +48,7 @@ export type AppPriceFeed = PriceFeed & {
 export type PriceFeedOptions = { clock: Clock; jwtSecret: string; epoch?: string };
 
 /** The simulated feed keyed by the shared secret, on the app's clock. */
-export function createPriceFeed({ clock, jwtSecret, epoch = PRICE_EPOCH }: PriceFeedOptions): AppPriceFeed {
+export function createPriceFeed({ clock, jwtSecret, epoch = PRICE_EPOCH }: PriceFeedOptions): SimulatedFeed & AppPriceFeed {
   const key = feedKey(jwtSecret);
   const seedOf = (day: string) => daySeed(key, day);
   const clockDay = utcDay(clock.now().getTime());
