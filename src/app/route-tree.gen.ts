@@ -20,15 +20,18 @@ import { Route as AppCashFlowRouteImport } from './routes/_app/cash-flow'
 import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppInvestmentsRouteImport } from './routes/_app/investments'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
+import { Route as AppOffersRouteImport } from './routes/_app/offers'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProductCategoriesRouteImport } from './routes/_app/product-categories'
 import { Route as AppProductMarketsRouteImport } from './routes/_app/product-markets'
 import { Route as AppProductsRouteImport } from './routes/_app/products'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppProjectsRouteImport } from './routes/_app/projects'
+import { Route as AppSalesRouteImport } from './routes/_app/sales'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSyncIssuesRouteImport } from './routes/_app/sync-issues'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppVaultRouteImport } from './routes/_app/vault'
 import { Route as AppVerificationRouteImport } from './routes/_app/verification'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
 import { Route as AppDepositsNewRouteImport } from './routes/_app/deposits_.new'
@@ -93,6 +96,11 @@ const AppLeadsRoute = AppLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOffersRoute = AppOffersRouteImport.update({
+  id: '/offers',
+  path: '/offers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPlatformRoute = AppPlatformRouteImport.update({
   id: '/platform',
   path: '/platform',
@@ -123,6 +131,11 @@ const AppProjectsRoute = AppProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesRoute = AppSalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -136,6 +149,11 @@ const AppSyncIssuesRoute = AppSyncIssuesRouteImport.update({
 const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVaultRoute = AppVaultRouteImport.update({
+  id: '/vault',
+  path: '/vault',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVerificationRoute = AppVerificationRouteImport.update({
@@ -197,15 +215,18 @@ export interface FileRoutesByFullPath {
   '/deposits': typeof AppDepositsRoute
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
+  '/offers': typeof AppOffersRoute
   '/platform': typeof AppPlatformRoute
   '/product-categories': typeof AppProductCategoriesRoute
   '/product-markets': typeof AppProductMarketsRoute
   '/products': typeof AppProductsRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
+  '/sales': typeof AppSalesRoute
   '/settings': typeof AppSettingsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
+  '/vault': typeof AppVaultRoute
   '/verification': typeof AppVerificationRoute
   '/withdrawals': typeof AppWithdrawalsRoute
   '/deposits/new': typeof AppDepositsNewRoute
@@ -226,15 +247,18 @@ export interface FileRoutesByTo {
   '/deposits': typeof AppDepositsRoute
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
+  '/offers': typeof AppOffersRoute
   '/platform': typeof AppPlatformRoute
   '/product-categories': typeof AppProductCategoriesRoute
   '/product-markets': typeof AppProductMarketsRoute
   '/products': typeof AppProductsRoute
   '/profile': typeof AppProfileRoute
   '/projects': typeof AppProjectsRoute
+  '/sales': typeof AppSalesRoute
   '/settings': typeof AppSettingsRoute
   '/sync-issues': typeof AppSyncIssuesRoute
   '/users': typeof AppUsersRoute
+  '/vault': typeof AppVaultRoute
   '/verification': typeof AppVerificationRoute
   '/withdrawals': typeof AppWithdrawalsRoute
   '/': typeof AppIndexRoute
@@ -258,15 +282,18 @@ export interface FileRoutesById {
   '/_app/deposits': typeof AppDepositsRoute
   '/_app/investments': typeof AppInvestmentsRoute
   '/_app/leads': typeof AppLeadsRoute
+  '/_app/offers': typeof AppOffersRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/product-categories': typeof AppProductCategoriesRoute
   '/_app/product-markets': typeof AppProductMarketsRoute
   '/_app/products': typeof AppProductsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/projects': typeof AppProjectsRoute
+  '/_app/sales': typeof AppSalesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/sync-issues': typeof AppSyncIssuesRoute
   '/_app/users': typeof AppUsersRoute
+  '/_app/vault': typeof AppVaultRoute
   '/_app/verification': typeof AppVerificationRoute
   '/_app/withdrawals': typeof AppWithdrawalsRoute
   '/_app/': typeof AppIndexRoute
@@ -291,15 +318,18 @@ export interface FileRouteTypes {
     | '/deposits'
     | '/investments'
     | '/leads'
+    | '/offers'
     | '/platform'
     | '/product-categories'
     | '/product-markets'
     | '/products'
     | '/profile'
     | '/projects'
+    | '/sales'
     | '/settings'
     | '/sync-issues'
     | '/users'
+    | '/vault'
     | '/verification'
     | '/withdrawals'
     | '/deposits/new'
@@ -320,15 +350,18 @@ export interface FileRouteTypes {
     | '/deposits'
     | '/investments'
     | '/leads'
+    | '/offers'
     | '/platform'
     | '/product-categories'
     | '/product-markets'
     | '/products'
     | '/profile'
     | '/projects'
+    | '/sales'
     | '/settings'
     | '/sync-issues'
     | '/users'
+    | '/vault'
     | '/verification'
     | '/withdrawals'
     | '/'
@@ -351,15 +384,18 @@ export interface FileRouteTypes {
     | '/_app/deposits'
     | '/_app/investments'
     | '/_app/leads'
+    | '/_app/offers'
     | '/_app/platform'
     | '/_app/product-categories'
     | '/_app/product-markets'
     | '/_app/products'
     | '/_app/profile'
     | '/_app/projects'
+    | '/_app/sales'
     | '/_app/settings'
     | '/_app/sync-issues'
     | '/_app/users'
+    | '/_app/vault'
     | '/_app/verification'
     | '/_app/withdrawals'
     | '/_app/'
@@ -456,6 +492,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLeadsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/offers': {
+      id: '/_app/offers'
+      path: '/offers'
+      fullPath: '/offers'
+      preLoaderRoute: typeof AppOffersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/platform': {
       id: '/_app/platform'
       path: '/platform'
@@ -498,6 +541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales': {
+      id: '/_app/sales'
+      path: '/sales'
+      fullPath: '/sales'
+      preLoaderRoute: typeof AppSalesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -517,6 +567,13 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vault': {
+      id: '/_app/vault'
+      path: '/vault'
+      fullPath: '/vault'
+      preLoaderRoute: typeof AppVaultRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/verification': {
@@ -594,15 +651,18 @@ interface AppRouteChildren {
   AppDepositsRoute: typeof AppDepositsRoute
   AppInvestmentsRoute: typeof AppInvestmentsRoute
   AppLeadsRoute: typeof AppLeadsRoute
+  AppOffersRoute: typeof AppOffersRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProductCategoriesRoute: typeof AppProductCategoriesRoute
   AppProductMarketsRoute: typeof AppProductMarketsRoute
   AppProductsRoute: typeof AppProductsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppProjectsRoute: typeof AppProjectsRoute
+  AppSalesRoute: typeof AppSalesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSyncIssuesRoute: typeof AppSyncIssuesRoute
   AppUsersRoute: typeof AppUsersRoute
+  AppVaultRoute: typeof AppVaultRoute
   AppVerificationRoute: typeof AppVerificationRoute
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -624,15 +684,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppDepositsRoute: AppDepositsRoute,
   AppInvestmentsRoute: AppInvestmentsRoute,
   AppLeadsRoute: AppLeadsRoute,
+  AppOffersRoute: AppOffersRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProductCategoriesRoute: AppProductCategoriesRoute,
   AppProductMarketsRoute: AppProductMarketsRoute,
   AppProductsRoute: AppProductsRoute,
   AppProfileRoute: AppProfileRoute,
   AppProjectsRoute: AppProjectsRoute,
+  AppSalesRoute: AppSalesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSyncIssuesRoute: AppSyncIssuesRoute,
   AppUsersRoute: AppUsersRoute,
+  AppVaultRoute: AppVaultRoute,
   AppVerificationRoute: AppVerificationRoute,
   AppWithdrawalsRoute: AppWithdrawalsRoute,
   AppIndexRoute: AppIndexRoute,
