@@ -12,6 +12,7 @@ import { useLiveQuotes } from '../api/live-quotes.ts';
 import { ageMinutes } from '../api/quote-math.ts';
 import { PriceChart } from './price-chart.tsx';
 import { Watchlist } from './watchlist.tsx';
+import { LeadTrading } from './lead-trading.tsx';
 
 /** The newest quote time among `times` (what offline prices are as of). */
 const newest = (times: readonly string[]) => times.reduce<string | null>((a, b) => (!a || Date.parse(b) > Date.parse(a) ? b : a), null);
@@ -29,6 +30,31 @@ export function PlatformScreen({ symbol, onSymbol }: { symbol: string | undefine
   const chosen = symbol && symbolSpec(symbol) ? symbol : SYMBOLS[0].symbol;
   const lead = isLeadOnly(me?.roles ?? []);
   const asOf = live ? null : newest(Object.values(quotes).map((q) => q.time));
+  const market = (
+    <div
+      className={css({
+        display: 'grid',
+        gap: 'gap',
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' },
+        alignItems: 'start',
+      })}
+    >
+      <Card title={t('app.platform.watchlist')}>
+        {asOf ? (
+          <p data-testid="quotes-stale" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            {t('app.platform.stale', { date: formatDateTime(asOf), count: ageMinutes(asOf, Date.now()) })}
+          </p>
+        ) : null}
+        {!asOf && !live && !Object.keys(quotes).length && !online ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.platform.noQuotes')}</p>
+        ) : null}
+        <Watchlist quotes={quotes} selected={chosen} onSelect={onSymbol} />
+      </Card>
+      <Card title={t('app.platform.chart.title', { symbol: chosen })}>
+        <PriceChart symbol={chosen} online={online} />
+      </Card>
+    </div>
+  );
   return (
     <>
       <PageHeader title={t('app.platform.title')} />
@@ -59,33 +85,17 @@ export function PlatformScreen({ symbol, onSymbol }: { symbol: string | undefine
           {t('app.platform.quotesFailed', { error: error.message })}
         </p>
       ) : null}
-      <div
-        className={css({
-          display: 'grid',
-          gap: 'gap',
-          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' },
-          alignItems: 'start',
-        })}
-      >
-        <Card title={t('app.platform.watchlist')}>
-          {asOf ? (
-            <p data-testid="quotes-stale" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-              {t('app.platform.stale', { date: formatDateTime(asOf), count: ageMinutes(asOf, Date.now()) })}
-            </p>
-          ) : null}
-          {!asOf && !live && !Object.keys(quotes).length && !online ? (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('app.platform.noQuotes')}</p>
-          ) : null}
-          <Watchlist quotes={quotes} selected={chosen} onSelect={onSymbol} />
-        </Card>
-        <Card title={t('app.platform.chart.title', { symbol: chosen })}>
-          <PriceChart symbol={chosen} online={online} />
-        </Card>
-      </div>
-      {lead && me ? null : (
-        <p data-testid="platform-staff-note" className={css({ mt: 'gap', fontSize: 'sm', color: 'fg.muted' })}>
-          {t('app.platform.staffNote')}
-        </p>
+      {lead && me ? (
+        <LeadTrading leadId={me.id} symbol={chosen} quotes={quotes}>
+          {market}
+        </LeadTrading>
+      ) : (
+        <>
+          {market}
+          <p data-testid="platform-staff-note" className={css({ mt: 'gap', fontSize: 'sm', color: 'fg.muted' })}>
+            {t('app.platform.staffNote')}
+          </p>
+        </>
       )}
     </>
   );
