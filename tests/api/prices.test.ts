@@ -12,6 +12,8 @@ const clock = manualClock(new Date('2026-11-27T10:00:00.250Z'));
 let server: TestServer;
 let root: string;
 let lead: Awaited<ReturnType<TestServer['user']>>;
+/** Every role reads prices: root, an admin, a regular staff member, a lead. */
+let readers: string[];
 let origin: string;
 const sockets: Socket[] = [];
 
@@ -19,6 +21,12 @@ beforeAll(async () => {
   server = await startServer({ clock });
   root = await server.rootToken();
   lead = await server.user(root, { roles: ['lead'] });
+  readers = [
+    root,
+    (await server.user(root, { roles: ['admin'] })).token,
+    (await server.user(root, { roles: ['regular'] })).token,
+    lead.token,
+  ];
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
@@ -31,7 +39,7 @@ const DIGITS: Record<string, number> = { EURUSD: 5, GBPUSD: 5, USDJPY: 3, XAUUSD
 
 describe('GET /price', () => {
   it('answers every symbol’s bid and ask with its digits, to staff and leads alike', async () => {
-    for (const token of [root, lead.token]) {
+    for (const token of readers) {
       const { status, body } = await server.call({ method: 'GET', url: '/api/v1/price', token });
       expect(status).toBe(200);
       expect(body.quotes.map((q: Quote) => q.symbol)).toEqual(['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'BTCUSD', 'US500']);
@@ -41,6 +49,15 @@ describe('GET /price', () => {
         expect(Number(q.ask)).toBeGreaterThan(Number(q.bid));
         expect(q.time).toBe('2026-11-27T10:00:00.000Z');
       }
+    }
+  });
+
+  it('answers candles and seeds to every role', async () => {
+    for (const token of readers) {
+      expect((await server.call({ method: 'GET', url: '/api/v1/price/EURUSD/candles?since=2026-11-27T09:59:00Z', token })).status).toBe(
+        200,
+      );
+      expect((await server.call({ method: 'GET', url: '/api/v1/price/seeds', token })).status).toBe(200);
     }
   });
 
