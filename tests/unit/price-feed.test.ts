@@ -36,6 +36,17 @@ describe('simulated price feed', () => {
     expect(feed.quoteAt('EURUSD', new Date('2026-01-01T00:00:00Z'))).toBeDefined();
   });
 
+  it('never answers a tick after its clock’s now: a later time gets the current tick', () => {
+    const clock = manualClock(NOW);
+    const feed = createPriceFeed({ clock, jwtSecret: SECRET });
+    const later = new Date('2026-11-27T10:05:00Z');
+    expect(feed.quoteAt('BTCUSD', later)).toEqual(feed.quote('BTCUSD'));
+    expect(feed.quoteAt('BTCUSD', later)!.time).toBe('2026-11-27T10:00:00.000Z');
+    expect(feed.candles('BTCUSD', new Date('2026-11-27T10:00:00Z')).map((c) => c.time)).toEqual(['2026-11-27T10:00:00.000Z']);
+    clock.set(later);
+    expect(feed.quoteAt('BTCUSD', later)!.time).toBe('2026-11-27T10:05:00.000Z');
+  });
+
   it('starts on its clock’s day when that is before the epoch (a test’s past clock)', () => {
     const feed = createPriceFeed({ clock: manualClock(new Date('2025-06-02T08:00:00Z')), jwtSecret: SECRET });
     expect(feed.seeds().epoch).toBe('2025-06-02');

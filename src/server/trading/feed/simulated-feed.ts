@@ -99,7 +99,9 @@ export function createSimulatedFeed({ clock, seedOf, epoch }: SimulatedFeedOptio
 
   function quoteAt(symbol: TradingSymbol, time: Date): Quote | undefined {
     const spec = symbolSpec(symbol);
-    const ms = time.getTime();
+    // A tick after the clock's now has not happened: the last tick at or before a later time is now's.
+    // (The path is computable ahead; answering it would tell the future.)
+    const ms = Math.min(time.getTime(), clock.now().getTime());
     if (!spec || !Number.isFinite(ms) || ms < epochMs) return undefined;
     const day = utcDay(ms);
     const k = tickOfDay(ms);
