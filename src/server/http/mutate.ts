@@ -41,7 +41,7 @@ export type Work = {
    * Under `mutate`: the work has sent every statement it makes and logged every change, and what is
    * left only builds the answer from statements already sent. Writes the last statement (change log,
    * audit rows, house settlement) and COMMIT now, so the database writes the change log while Node
-   * reads the answers; the change lock is still held only for that statement and COMMIT. False, and
+   * reads the answers; the house rows are held only for that statement and COMMIT. False, and
    * nothing sent, when called a second time. After true, `changed`, `audit`, `insertRow` and a booking
    * throw.
    */
@@ -53,28 +53,25 @@ export type LaterRows = { table: PgTable; row: Record<string, unknown> }[];
 
 export type Answer<T> = { status?: number; body: T };
 
-/** Changes are numbered in commit order: the sequence is taken under a lock held to commit. */
-export const CHANGE_LOCK = 7_305_001;
 const CHUNK = 5_000;
 
 /**
  * Writes the change-log rows of one transaction; returns the highest cursor written. One statement per
- * chunk: the change lock is taken first (an InitPlan every row waits on, so sequence numbers follow
- * commit order), each row's audience gains the assigned staff of its `leadsOf` leads in SQL, and the
- * last chunk also runs `alongside`'s CTEs (the ledger's house settlement …) after that lock. Every
- * statement here runs while the lock is held to commit.
+ * chunk: each row's `seq` is the writing transaction's id (the column default, db/change-cursor.ts),
+ * so no lock orders the writers; `/sync` reads only up to the oldest transaction still open. Each
+ * row's audience gains the assigned staff of its `leadsOf` leads in SQL, and the last chunk also runs
+ * `alongside`'s CTEs (the ledger's house settlement, which locks its own rows …).
  */
-export async function writeChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<number> {
+export async function writeChanges(tx: Tx, changes: Change[], alongside?: () => SQL[]): Promise<number> {
   return (await sendChanges(tx, changes, alongside)).cursor;
 }
 
 /**
  * `writeChanges`, answering as soon as its statements are SENT: `cursor` settles when they have run.
  * On the pipelined pool (db/client.ts) a COMMIT written right after it travels with it, so the
- * change lock and the house rows are held for one round trip, not for two and the event loop's
- * turn in between.
+ * house rows are held for one round trip, not for two and the event loop's turn in between.
  */
-export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTaken: SQL) => SQL[]): Promise<{ cursor: Promise<number> }> {
+export async function sendChanges(tx: Tx, changes: Change[], alongside?: () => SQL[]): Promise<{ cursor: Promise<number> }> {
   const cursors: Promise<number>[] = [];
   const chunks = Math.max(1, Math.ceil(changes.length / CHUNK));
   for (let chunk = 0; chunk < chunks; chunk++) {
@@ -87,8 +84,8 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
       leads: c.leadsOf?.length ? c.leadsOf : null,
     }));
     const last = chunk === chunks - 1;
-    // With `alongside`, one statement even for no changes: its CTEs may need the lock.
-    const more = last && alongside ? alongside(sql`exists (select from change_lock)`) : [];
+    // With `alongside`, one statement even for no changes: the house settlement still runs.
+    const more = last && alongside ? alongside() : [];
     if (!rows.length && !more.length) break;
     // The audience keeps its order (the record's own audience, then assigned staff), without repeats;
     // one without leads is taken as given (a batch of 10,000 users: no subquery per row).
@@ -96,8 +93,7 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
     const running = executeNamed<{ cursor: string | null }>(
       tx,
       sql`
-      with change_lock as (select pg_advisory_xact_lock(${CHANGE_LOCK}::bigint)),
-      written as (
+      with written as (
         insert into change_log (entity, record_id, op, audience)
         select c.entity, c.record_id, c.op,
           case when c.audience is null then null when c.leads is null then c.audience else array(
@@ -105,14 +101,13 @@ export async function sendChanges(tx: Tx, changes: Change[], alongside?: (lockTa
               with ordinality as t(a, n)
             group by a order by min(n)) end
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(ord int, entity text, record_id uuid, op text, audience uuid[], leads uuid[])
-        where exists (select from change_lock)
         order by c.ord
         returning seq
       )${more.length ? sql`, ${sql.join(more, sql`, `)}` : sql``}
       select max(seq)::text as cursor from written`,
     );
-    // bigserial comes back as text from node-postgres. The chunks are sent one behind the other
-    // without waiting (the pipelined pool): the lock the first takes is held to commit anyway.
+    // bigint comes back as text from node-postgres. The chunks are sent one behind the other
+    // without waiting (the pipelined pool): every row of one transaction has the same seq anyway.
     cursors.push(running.then((rows) => Number(rows[0]?.cursor ?? 0)));
   }
   const cursor = Promise.all(cursors).then((each) => Math.max(0, ...each));
@@ -188,15 +183,15 @@ export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, wo
   const answer = await pipelinedTransaction(db, async (tx, commit): Promise<{ status: number; body: T }> => {
     const ledger = openLedger(tx);
     const later: LaterRows = [];
-    // Last before commit, in ONE statement: the change-log lock and the house accounts every write or
-    // booking shares are taken there and held to commit; the audit rows, notifications and the
+    // Last before commit, in ONE statement: the change log, and the house accounts every booking
+    // shares (locked there, in id order, and held to commit); the audit rows, notifications and the
     // Idempotency-Key's COMMITTED mark ride along (no round trip each). It is sent, not awaited: the
     // transaction's COMMIT follows it on the same pipelined connection at once.
     const sendLast = async (keyMark: SQL | null) => {
-      const sent = await sendChanges(tx, changes, (lockTaken) => [
+      const sent = await sendChanges(tx, changes, () => [
         ...laterCtes(later),
         ...(keyMark ? [sql`key_committed as (${keyMark})`] : []),
-        ...ledger.settlement(lockTaken),
+        ...ledger.settlement(),
       ]);
       // Read after the transaction: a failure here makes the COMMIT behind it a ROLLBACK.
       sent.cursor.catch(() => {});

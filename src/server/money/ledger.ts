@@ -97,21 +97,22 @@ const openLedgers = new WeakMap<Tx, HouseLeg[]>();
  * lead's side is booked at once (locked, conditionally updated, never below zero) and the house side
  * at the end: one atomic `balance = balance + total` per house account, its entries with their
  * balances before and after, all in the same transaction. The house row is then held only from there
- * to commit. `settlement(guard)` hands those statements over as CTEs for the owner's last statement
- * (the change log's, after its lock: see mutate.ts `writeChanges`); `settle()` runs whatever is left
- * on its own, in account id order. Booking without an open ledger throws (fail closed).
+ * to commit. `settlement()` hands those statements over as CTEs for the owner's last statement (the
+ * change log's: see mutate.ts `writeChanges`); `settle()` runs whatever is left on its own. Either way
+ * the house rows are locked in account id order before any is updated (docs/decisions/change-cursor.md),
+ * so two settlements over the same house accounts queue on them and never deadlock. Booking without an
+ * open ledger throws (fail closed).
  */
 export function openLedger(tx: Tx) {
   const legs: HouseLeg[] = [];
   openLedgers.set(tx, legs);
   return {
-    settlement: (guard: SQL) => settlementCtes(legs.splice(0), guard),
+    settlement: () => settlementCtes(legs.splice(0)),
     /** After the transaction's last statement is sent: a booking then throws instead of being lost. */
     close: () => void openLedgers.delete(tx),
     settle: async () => {
-      for (const [accountId, own] of byAccount(legs.splice(0))) {
-        await tx.execute(sql`with ${settlementCtes(own, null)[0]} select from ${sql.raw(settledName(accountId))}`);
-      }
+      const ctes = settlementCtes(legs.splice(0));
+      if (ctes.length) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select`);
     },
   };
 }
@@ -130,27 +131,40 @@ function byAccount(legs: HouseLeg[]): [string, HouseLeg[]][] {
 const settledName = (accountId: string) => `house_${accountId.replaceAll('-', '')}`;
 
 /**
- * The CTEs booking house legs, one per account: one update adding the total, then its
- * entries with the running balance of each (the balance before all of them plus the legs up to it).
- * The legs travel as one json parameter, however many there are (the demo seed books thousands).
- * `guard` (a condition, e.g. that the change lock was taken) is met before any house row is touched.
+ * The CTEs booking house legs: first one locking every house account touched, in ascending id order
+ * (the statement's one lock order, whatever order PostgreSQL runs its CTEs in), then per account one
+ * update adding the total, then its entries with the running balance of each (the balance before all
+ * of them plus the legs up to it). The legs travel as one json parameter, however many there are (the
+ * demo seed books thousands). Nothing when there are no legs.
  */
-function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL[] {
-  return byAccount(legs).map(([accountId, own]) => {
-    const name = settledName(accountId);
-    const total = centsToNumeric(own.reduce((sum, leg) => sum + leg.cents, 0));
-    const rows = own.map((leg, ord) => ({
-      ord,
-      id: leg.entryId,
-      transfer_id: leg.transferId,
-      kind: leg.cause.kind,
-      source_entity: leg.cause.sourceEntity,
-      source_id: leg.cause.sourceId,
-      amount: centsToNumeric(leg.cents),
-    }));
-    return sql`${sql.raw(name)}_moved as (
+function settlementCtes(legs: HouseLeg[]): SQL[] {
+  const accounts = byAccount(legs);
+  if (!accounts.length) return [];
+  const ids = accounts.map(([accountId]) => accountId);
+  // Counted, not `exists`: every row must be locked before any update runs, not just the first. The
+  // update's own lock mode (no key update), so the key-share locks a booking's foreign keys take on
+  // house rows earlier in other transactions do not block it.
+  const locked = sql`(select count(*) from house_lock) = ${ids.length}`;
+  const lock = sql`house_lock as materialized (
+      select id from accounts where id = any(${sql.param(ids)}::uuid[]) order by id for no key update
+    )`;
+  return [
+    lock,
+    ...accounts.map(([accountId, own]) => {
+      const name = settledName(accountId);
+      const total = centsToNumeric(own.reduce((sum, leg) => sum + leg.cents, 0));
+      const rows = own.map((leg, ord) => ({
+        ord,
+        id: leg.entryId,
+        transfer_id: leg.transferId,
+        kind: leg.cause.kind,
+        source_entity: leg.cause.sourceEntity,
+        source_id: leg.cause.sourceId,
+        amount: centsToNumeric(leg.cents),
+      }));
+      return sql`${sql.raw(name)}_moved as (
         update accounts set balance = balance + ${total}::numeric, version = version + 1, date_last_update = now()
-        where id = ${accountId}::uuid${guard ? sql` and ${guard}` : sql``}
+        where id = ${accountId}::uuid and ${locked}
         returning balance - ${total}::numeric as opening
       ), ${sql.raw(name)} as (
         insert into ledger_entries (id, transfer_id, account_id, lead_id, account_kind, kind, source_entity, source_id, amount, balance_before, balance_after)
@@ -164,7 +178,8 @@ function settlementCtes(legs: HouseLeg[], guard: SQL | null): SQL[] {
         order by legs.ord
         returning 1
       )`;
-  });
+    }),
+  ];
 }
 
 type BookValues = {

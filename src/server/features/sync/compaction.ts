@@ -1,4 +1,5 @@
 import { max, sql } from 'drizzle-orm';
+import { safeSeq } from '../../db/change-cursor.ts';
 import type { Executor } from '../../db/client.ts';
 import { changeLog, changeLogCompactions } from '../../db/schema.ts';
 import { defineJob } from '../../scheduler/define-job.ts';
@@ -28,7 +29,8 @@ export function changeLogCompactionJob(retentionDays: number) {
       const [row] = await db
         .select({ seq: max(changeLog.seq) })
         .from(changeLog)
-        .where(sql`${changeLog.at} < ${cutoff.toISOString()}::timestamptz`);
+        // Only rows no reader can still be waiting below (db/change-cursor.ts): nothing commits under it.
+        .where(sql`${changeLog.at} < ${cutoff.toISOString()}::timestamptz and ${changeLog.seq} < ${safeSeq}`);
       const through = Number(row?.seq ?? 0);
       if (!through || through <= (await compactionPoint(db))) return [];
       return [String(through)];
@@ -37,15 +39,16 @@ export function changeLogCompactionJob(retentionDays: number) {
       const through = Number(key);
       // A later point booked first (two passes racing across nodes) already covers this one.
       if (through <= (await compactionPoint(work.tx))) return;
+      // By id: the rows of one transaction share a seq, and only the newest row of a record stays.
       const result = await work.tx.execute(sql`
-        delete from ${changeLog} where ${changeLog.seq} in (
-          select seq from (
-            select seq, op, row_number() over (partition by entity, record_id order by seq desc) as newest
+        delete from ${changeLog} where ${changeLog.id} in (
+          select id from (
+            select id, op, row_number() over (partition by entity, record_id order by seq desc, id desc) as newest
             from ${changeLog} where seq <= ${through}
           ) ranked
           where op = 'delete' or newest > 1
           union all
-          select older.seq from ${changeLog} older
+          select older.id from ${changeLog} older
           where older.seq <= ${through}
             and exists (select 1 from ${changeLog} later
                         where later.entity = older.entity and later.record_id = older.record_id and later.seq > ${through})

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isAdmin } from '../../../shared/roles.ts';
 import type { Actor } from '../../context.ts';
+import { newestSeq, safeSeq } from '../../db/change-cursor.ts';
+import type { Executor } from '../../db/client.ts';
 import { changeLog } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { actorOrThrow } from '../../http/authenticate.ts';
@@ -28,6 +30,60 @@ function visibleChanges(actor: Actor): SQL | undefined {
   );
 }
 
+type LogRow = { seq: number; entity: string; recordId: string };
+
+/** How long a read waits for transactions still open below changes already committed (read your writes). */
+const SETTLE_MS = 250;
+
+/**
+ * The change-log rows after `since` that `visible` lets through, up to the safe cursor
+ * (db/change-cursor.ts): never a row at or above the oldest transaction still open, so a cursor handed
+ * out is never passed by a change that commits later. A page holds whole transactions (all rows of one
+ * share a seq, and the cursor is a seq): one cut short ends before it, or is the page when it is the
+ * first. When changes already committed wait above the safe point (a transaction opened before them is
+ * still running), the read is tried again for up to SETTLE_MS, so a client that pulls right after its
+ * own write gets it; after that it answers what is safe, and a later pull gets the rest.
+ */
+async function readChanges(db: Executor, since: number, limit: number, visible: SQL | undefined) {
+  const started = performance.now();
+  let target: number | undefined;
+  for (;;) {
+    const result = (await db.execute(sql`
+      with cap as materialized (select ${safeSeq} as safe, ${newestSeq} as newest)
+      select cap.safe, cap.newest, r.seq, r.entity, r.record_id from cap left join lateral (
+        select ${changeLog.seq} as seq, ${changeLog.entity} as entity, ${changeLog.recordId} as record_id, ${changeLog.id} as id
+        from ${changeLog}
+        where ${changeLog.seq} > ${since} and ${changeLog.seq} < cap.safe${visible ? sql` and ${visible}` : sql``}
+        order by ${changeLog.seq}, ${changeLog.id}
+        limit ${limit + 1}
+      ) r on true
+      order by r.seq, r.id`)) as unknown as {
+      rows: { safe: string; newest: string; seq: string | null; entity: string; record_id: string }[];
+    };
+    const [first] = result.rows;
+    const safe = Number(first.safe);
+    target ??= Number(first.newest);
+    if (target >= safe && performance.now() - started < SETTLE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      continue;
+    }
+    const rows: LogRow[] = result.rows
+      .filter((r) => r.seq !== null)
+      .map((r) => ({ seq: Number(r.seq), entity: r.entity, recordId: r.record_id }));
+    // What this caller may still pull, as far as is safe now.
+    const head = Math.min(Number(first.newest), safe - 1);
+    if (rows.length <= limit) return { rows, hasMore: false, head };
+    const beyond = rows[limit].seq;
+    if (rows[0].seq !== beyond) return { rows: rows.filter((r) => r.seq < beyond), hasMore: true, head };
+    // One transaction fills the page: the page is that transaction, however many rows.
+    const whole = (await db.execute(sql`
+      select ${changeLog.entity} as entity, ${changeLog.recordId} as record_id from ${changeLog}
+      where ${changeLog.seq} = ${beyond}${visible ? sql` and ${visible}` : sql``}
+      order by ${changeLog.id}`)) as unknown as { rows: { entity: string; record_id: string }[] };
+    return { rows: whole.rows.map((r) => ({ seq: beyond, entity: r.entity, recordId: r.record_id })), hasMore: true, head };
+  }
+}
+
 /**
  * GET /sync (DESIGN.md §4): the changes after `since`, only what the caller may see, each record
  * as it is now; a record gone or out of scope comes as a delete. A cursor below the change log's
@@ -39,17 +95,11 @@ export function registerSyncRoutes(app: FastifyInstance) {
     const actor = actorOrThrow(request);
     const { since, limit } = parse(syncContract.querystring, request.query);
     const { db } = app.services;
-    const rows = await db
-      .select({ seq: changeLog.seq, entity: changeLog.entity, recordId: changeLog.recordId })
-      .from(changeLog)
-      .where(and(gt(changeLog.seq, since), visibleChanges(actor)))
-      .orderBy(asc(changeLog.seq))
-      .limit(limit + 1);
+    const { rows, hasMore, head } = await readChanges(db, since, limit, visibleChanges(actor));
     // Read after the rows: a compaction that removed some of them has committed its point by now.
     const compacted = since > 0 ? await compactionPoint(db) : 0;
     if (since < compacted) throw new AppError('SYNC_RESYNC', { compactedThrough: compacted });
-    const hasMore = rows.length > limit;
-    const page = rows.slice(0, limit);
+    const page = rows;
     const cursor = page.length ? page[page.length - 1].seq : since;
 
     // The latest change per record wins; records are read once per entity, in the caller's scope.
@@ -83,7 +133,6 @@ export function registerSyncRoutes(app: FastifyInstance) {
         return record ? { entity, op: 'upsert', id, record } : { entity, op: 'delete', id };
       });
     // How far the pull has to go (a progress, not a count: the log holds changes this caller cannot see).
-    const head = hasMore ? ((await db.select({ head: sql<number>`max(${changeLog.seq})` }).from(changeLog))[0]?.head ?? cursor) : undefined;
-    return { changes, cursor, hasMore, ...(head === undefined ? {} : { head: Number(head) }) };
+    return { changes, cursor, hasMore, ...(hasMore ? { head: Math.max(head, cursor) } : {}) };
   });
 }

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, users } from '../../src/server/db/schema.ts';
+import { writeChanges } from '../../src/server/http/mutate.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+/**
+ * The change-log cursor without a global lock (docs/decisions/change-cursor.md): writers no longer
+ * commit one at a time, and `/sync` still never hands out a cursor that a change committing later
+ * falls behind. Transaction A below is held open right after its tail (the change-log statement,
+ * where the old design held its advisory lock until COMMIT) with the product's own `writeChanges`.
+ */
+type Change = { entity: string; op: 'upsert' | 'delete'; id: string; record?: Record<string, any> };
+
+let server: TestServer;
+let root: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  root = await server.rootToken();
+});
+afterAll(() => server?.close());
+
+const sync = async (since: number, limit = 1000) => {
+  const { status, body } = await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=${limit}`, token: root });
+  expect(status).toBe(200);
+  return body as { changes: Change[]; cursor: number; hasMore: boolean };
+};
+
+/** Follows the cursor to the end, as the client's engine does. */
+async function pullAll(since: number): Promise<{ changes: Change[]; cursor: number }> {
+  const changes: Change[] = [];
+  let cursor = since;
+  for (;;) {
+    const page = await sync(cursor);
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (!page.hasMore) return { changes, cursor };
+  }
+}
+
+/**
+ * Opens a transaction that writes `write` and its change-log rows (the product's tail statement), then
+ * stays open until `commit()` is called. `seq` is the cursor its rows got.
+ */
+async function heldOpen(write: (tx: any) => Promise<{ entity: string; recordId: string }[]>) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let written!: (seq: number) => void;
+  const seq = new Promise<number>((resolve) => (written = resolve));
+  const done = server.app.services.db.transaction(async (tx) => {
+    const records = await write(tx);
+    written(
+      await writeChanges(
+        tx,
+        records.map((r) => ({ ...r, op: 'upsert' as const, audience: null })),
+      ),
+    );
+    await released;
+  });
+  done.catch(() => undefined);
+  return {
+    seq: await seq,
+    commit: async () => {
+      release();
+      await done;
+    },
+  };
+}
+
+const insertCampaign = async (tx: any, name: string) => {
+  const id = randomUUID();
+  await tx.insert(campaigns).values({ id, name });
+  return id;
+};
+
+const campaignSeq = async (id: string) =>
+  Number((await server.sql<{ seq: string }>(`select seq from change_log where record_id = '${id}'`))[0].seq);
+
+describe('the change-log cursor without a lock', () => {
+  it('never hands out a cursor past a change still being written: A takes n, B takes n+1 and commits, a read between stays before n', async () => {
+    const { cursor: before } = await pullAll(0);
+    let idA = '';
+    const a = await heldOpen(async (tx) => {
+      idA = await insertCampaign(tx, 'Written by A, still open');
+      return [{ entity: 'campaign', recordId: idA }];
+    });
+    const b = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: 'Written by B, committed' } });
+    expect(b.status).toBe(201);
+    const seqB = await campaignSeq(b.body.id);
+    // The old failure mode's order: A numbered first, B numbered after it and committed first.
+    expect(a.seq).toBeGreaterThan(before);
+    expect(seqB).toBeGreaterThan(a.seq);
+
+    // A read while A is open: B is held back, and the cursor does not pass A's number.
+    const between = await sync(before);
+    expect(between.changes.map((c) => c.id)).toEqual([]);
+    expect(between.cursor).toBe(before);
+    expect(between.hasMore).toBe(false);
+
+    await a.commit();
+    // The next read from that cursor returns A's change, then B's; nothing was skipped.
+    const after = await pullAll(between.cursor);
+    expect(after.changes.map((c) => [c.id, c.op, c.record?.name])).toEqual([
+      [idA, 'upsert', 'Written by A, still open'],
+      [b.body.id, 'upsert', 'Written by B, committed'],
+    ]);
+    expect(after.cursor).toBe(seqB);
+  });
+
+  it('a change that rolls back leaves no hole: the read after it goes on past its number', async () => {
+    const { cursor: before } = await pullAll(0);
+    const rolledBack = server.app.services.db.transaction(async (tx) => {
+      await writeChanges(tx, [{ entity: 'campaign', recordId: await insertCampaign(tx, 'Never'), op: 'upsert', audience: null }]);
+      tx.rollback();
+    });
+    await expect(rolledBack).rejects.toThrow();
+    const c = await server.call({ method: 'POST', url: '/api/v1/campaign', token: root, payload: { name: 'After a rollback' } });
+    const after = await pullAll(before);
+    expect(after.changes.map((change) => change.record?.name)).toEqual(['After a rollback']);
+    expect(after.cursor).toBe(await campaignSeq(c.body.id));
+  });
+
+  it('two writes on different leads commit concurrently: B commits while A, past its change-log statement, is still open', async () => {
+    const leadA = await server.user(root, { roles: ['lead'], firstName: 'Ada' });
+    const leadB = await server.user(root, { roles: ['lead'], firstName: 'Bea' });
+    const { cursor: before } = await pullAll(0);
+    const a = await heldOpen(async (tx) => {
+      await tx.update(users).set({ firstName: 'Ada Held' }).where(eq(users.id, leadA.id));
+      return [{ entity: 'user', recordId: leadA.id }];
+    });
+    // B: a write on another lead through the API, the whole request to its answer, while A is open.
+    const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000));
+    const b = server.call({ method: 'PATCH', url: `/api/v1/user/${leadB.id}`, token: root, payload: { firstName: 'Bea Done' } });
+    const first = await Promise.race([b.then((answer) => answer.status), timeout]);
+    expect(first).toBe(200);
+    // A is still open (its session idle in its transaction) when B has committed.
+    const [open] = await server.sql<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where state = 'idle in transaction' and datname = current_database()`,
+    );
+    expect(open.n).toBeGreaterThanOrEqual(1);
+    expect((await server.sql<{ first_name: string }>(`select first_name from users where id = '${leadB.id}'`))[0].first_name).toBe(
+      'Bea Done',
+    );
+
+    await a.commit();
+    const after = await pullAll(before);
+    const names = after.changes.filter((c) => c.entity === 'user').map((c) => c.record?.firstName);
+    expect(names.sort()).toEqual(['Ada Held', 'Bea Done']);
+  });
+
+  it('a page holds whole transactions: one longer than the limit is one page, a shorter one is not cut', async () => {
+    const { cursor: before } = await pullAll(0);
+    const big = await heldOpen(async (tx) => {
+      const ids = [];
+      for (let i = 0; i < 7; i++) ids.push(await insertCampaign(tx, `Batch ${i}`));
+      return ids.map((recordId) => ({ entity: 'campaign', recordId }));
+    });
+    await big.commit();
+    const small = await heldOpen(async (tx) => [
+      { entity: 'campaign', recordId: await insertCampaign(tx, 'Pair 0') },
+      { entity: 'campaign', recordId: await insertCampaign(tx, 'Pair 1') },
+    ]);
+    await small.commit();
+    // Limit 5: the 7 changes of one transaction are one page; then the pair.
+    const first = await sync(before, 5);
+    expect(first.changes.map((c) => c.record?.name)).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3', 'Batch 4', 'Batch 5', 'Batch 6']);
+    expect(first.cursor).toBe(big.seq);
+    expect(first.hasMore).toBe(true);
+    const second = await sync(first.cursor, 5);
+    expect(second.changes.map((c) => c.record?.name)).toEqual(['Pair 0', 'Pair 1']);
+    expect(second.cursor).toBe(small.seq);
+    expect(second.hasMore).toBe(false);
+    // Limit 8: the first transaction fits, the second would be cut, so the page ends before it.
+    const cut = await sync(before, 8);
+    expect(cut.changes.map((c) => c.record?.name)).toHaveLength(7);
+    expect(cut.cursor).toBe(big.seq);
+    expect(cut.hasMore).toBe(true);
+  });
+});
