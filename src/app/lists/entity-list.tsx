@@ -34,6 +34,7 @@ import { useSparseRows } from './use-sparse-rows.ts';
 import { BlockedDeleteDialog } from './blocked-delete-dialog.tsx';
 import { blockedOf, runBulkOnline, selectionBody, type ListSelection } from './bulk-selection.ts';
 import { isOnline } from '../api/online-only.ts';
+import { offline } from '../offline/offline-state.ts';
 
 export type ListColumn = {
   field: string;
@@ -109,6 +110,8 @@ export function EntityList(props: EntityListProps) {
   const { t, i18n } = useTranslation();
   const { entity, onStateChange } = props;
   const me = useSnapshot(auth).user;
+  // The first sync is still filling the mirror: an empty list says the rest is on its way, not "nothing".
+  const firstSync = Boolean(useSnapshot(offline).status?.progress);
   const roles = me?.roles ?? [];
   const definition = ENTITIES[entity];
   const state = useMemo(
@@ -410,7 +413,7 @@ export function EntityList(props: EntityListProps) {
         onSelect={onSelect}
         onRangeChange={list.ensureRange}
         loading={list.loading}
-        empty={state.q || filterCount ? t('app.list.noMatch') : t('app.list.empty')}
+        empty={state.q || filterCount ? t('app.list.noMatch') : firstSync ? t('app.sync.progressUsable') : t('app.list.empty')}
         stacked={props.stackedRow}
         selectable={props.selectable}
         onRowOpen={props.onRowOpen ?? (hasForm ? (record) => mayEdit(record) && setEditing({ mode: 'edit', record }) : undefined)}

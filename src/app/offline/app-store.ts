@@ -167,7 +167,31 @@ export function createAppEntityStore<T extends EntityRecord = EntityRecord>(
         () => ids,
         () => store.removeMany(ids),
       ),
-    watch: (onChange) => watchTable(engine, entity, onChange),
+    watch: (onChange) => watchTable(engine, entity, throttledWhilePulling(engine, onChange)),
+  };
+}
+
+/** While a long pull fills the mirror, how often a screen reads its list again. */
+export const PULL_REFRESH_MS = 1_000;
+
+/**
+ * A screen's "the table changed": at once, except during a pull of many pages (the first sync), when it
+ * comes at most once per PULL_REFRESH_MS (the last one always comes). Each read of a list (its page,
+ * then its count over a growing table) would otherwise follow every write transaction of the pull and
+ * compete with it for IndexedDB; the list shows the first page's records as soon as they are written.
+ */
+function throttledWhilePulling(engine: Pick<OfflineEngine, 'status'>, onChange: () => void): () => void {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    timer = undefined;
+    last = Date.now();
+    onChange();
+  };
+  return () => {
+    if (!engine.status().progress) return fire();
+    if (timer) return;
+    timer = setTimeout(fire, Math.max(0, last + PULL_REFRESH_MS - Date.now()));
   };
 }
 

@@ -25,11 +25,21 @@ export const PARTITIONS: Partial<Record<MirroredEntityName, string>> = {
   'ledger-entry': 'leadId',
 };
 
+const kindOf = (record: Record<string, unknown>) => (((record.roles as string[] | undefined) ?? []).includes('lead') ? 'lead' : 'staff');
+
 /** Derived fields kept on local records for indexing; never sent to the server. */
 export function derive(entity: MirroredEntityName, record: Record<string, unknown>): Record<string, unknown> {
   if (entity !== 'user') return record;
-  const roles = (record.roles as string[] | undefined) ?? [];
-  return { ...record, _kind: roles.includes('lead') ? 'lead' : 'staff' };
+  return { ...record, _kind: kindOf(record) };
+}
+
+/**
+ * The same, written onto records nobody else holds (a pulled page, fresh from JSON): once per page,
+ * no copy per record (the initial sync writes 100k+ of them).
+ */
+export function deriveInPlace(entity: MirroredEntityName, records: Record<string, unknown>[]): void {
+  if (entity !== 'user') return;
+  for (const record of records) record._kind = kindOf(record);
 }
 
 /**

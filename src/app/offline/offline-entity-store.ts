@@ -4,7 +4,11 @@ import { watchStore } from './database.ts';
 import type { OfflineEngine } from './engine.ts';
 import { countLocal, readPage } from './local-query.ts';
 
-/** How long a page waits for its count (a small table's comes at once) before answering with a provisional one. */
+/**
+ * How long a page waits for its count (a small table's comes at once) before answering with a provisional
+ * one, while this list's counts come that fast. Once a count took longer (a filter over 100k leads), the
+ * next pages answer at once with a provisional count, the exact one after: no count on a page's path.
+ */
 const COUNT_BUDGET_MS = 15;
 
 /** Local-only fields are not part of the record screens see. */
@@ -24,6 +28,8 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
   // page or changing the sort then costs only the page itself.
   const counts = new Map<string, Promise<number>>();
   let generation = 0;
+  /** The last count of this table took longer than the budget: pages stop waiting for counts. */
+  let slowCounts = false;
   const stopWatching = watchStore(engine.db, table, () => {
     counts.clear();
     generation++;
@@ -46,14 +52,20 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       // page reads to pause, so it never holds a page up.
       let exact = counts.get(key) ?? (page.count !== undefined ? Promise.resolve(page.count) : undefined);
       if (!exact) {
+        const started = performance.now();
         const counting = countLocal(table, entity, query, { yieldToPages: countingFor(generation) });
+        counting.then(
+          () => (slowCounts = performance.now() - started > COUNT_BUDGET_MS),
+          () => undefined,
+        );
         counts.set(key, counting);
         // A failed or stale count is tried again next time (unless a newer one already took its place).
         counting.catch(() => counts.get(key) === counting && counts.delete(key));
         exact = counting;
       }
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
-      const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, COUNT_BUDGET_MS))]);
+      const budget = slowCounts ? 0 : COUNT_BUDGET_MS;
+      const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, budget))]);
       const { rows, pending } = page;
       const count = settled ?? (query.page - 1) * query.limit + rows.length + (rows.length === query.limit ? 1 : 0);
       return {

@@ -9,6 +9,11 @@ export type SyncStatus = {
   conflicts: number;
   dead: number;
   lastPulledAt: number | null;
+  /**
+   * A pull of more than one page (the first sync, a long time away): records written so far and how far
+   * along the change log it is (0–100; null when unknown). Null otherwise.
+   */
+  progress: { records: number; percent: number | null } | null;
   /** A storage failure (quota) or another error the person must see. */
   error: string | null;
   storage: { usage: number; quota: number } | null;
@@ -22,6 +27,7 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   conflicts: 0,
   dead: 0,
   lastPulledAt: null,
+  progress: null,
   error: null,
   storage: null,
 });

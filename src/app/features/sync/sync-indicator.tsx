@@ -62,7 +62,10 @@ export function SyncIndicator() {
   const state = useSnapshot(offline);
   const { localLanguage } = useSnapshot(ui);
   const summary = syncSummary(state.status, browserOnline, state.storage);
-  const stateLabel = t(`app.sync.${summary.state}`);
+  // A long pull (the first sync) says how far it has come: records on the device and a share (issue 28).
+  const progress = summary.state === 'syncing' ? (state.status?.progress ?? null) : null;
+  const stateLabel =
+    progress?.percent != null ? t('app.sync.syncingPercent', { percent: progress.percent }) : t(`app.sync.${summary.state}`);
   // What the button says: the connection, unless the device is full or the session expired.
   const buttonLabel = summary.quota ? t('app.sync.storageFull') : summary.paused ? t('app.sync.sessionExpired') : stateLabel;
   // The button speaks of the connection and the device; sync issues have their own link beside it.
@@ -110,6 +113,20 @@ export function SyncIndicator() {
       >
         <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
           <p className={lineStyle}>{summary.state === 'offline' ? t('app.sync.offlineText') : stateLabel}</p>
+          {progress ? (
+            <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })} data-testid="sync-progress">
+              {progress.percent != null ? (
+                <progress
+                  max={100}
+                  value={progress.percent}
+                  aria-label={stateLabel}
+                  className={css({ w: 'full', h: '2', accentColor: 'primary' })}
+                />
+              ) : null}
+              <p className={cx(lineStyle, css({ color: 'fg' }))}>{t('app.sync.progress', { count: progress.records })}</p>
+              <p className={cx(lineStyle, css({ color: 'fg.muted' }))}>{t('app.sync.progressUsable')}</p>
+            </div>
+          ) : null}
           {state.unavailable ? <p className={cx(lineStyle, css({ color: 'error' }))}>{t('app.sync.unavailable')}</p> : null}
           {summary.quota ? (
             <p role="alert" className={cx(lineStyle, css({ color: 'error', fontWeight: 'medium' }))}>
