@@ -21,6 +21,7 @@ import { Route as AppDepositsRouteImport } from './routes/_app/deposits'
 import { Route as AppInvestmentsRouteImport } from './routes/_app/investments'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppOffersRouteImport } from './routes/_app/offers'
+import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppPlatformRouteImport } from './routes/_app/platform'
 import { Route as AppProductCategoriesRouteImport } from './routes/_app/product-categories'
 import { Route as AppProductMarketsRouteImport } from './routes/_app/product-markets'
@@ -99,6 +100,11 @@ const AppLeadsRoute = AppLeadsRouteImport.update({
 const AppOffersRoute = AppOffersRouteImport.update({
   id: '/offers',
   path: '/offers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersRoute = AppOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPlatformRoute = AppPlatformRouteImport.update({
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/offers': typeof AppOffersRoute
+  '/orders': typeof AppOrdersRoute
   '/platform': typeof AppPlatformRoute
   '/product-categories': typeof AppProductCategoriesRoute
   '/product-markets': typeof AppProductMarketsRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/investments': typeof AppInvestmentsRoute
   '/leads': typeof AppLeadsRoute
   '/offers': typeof AppOffersRoute
+  '/orders': typeof AppOrdersRoute
   '/platform': typeof AppPlatformRoute
   '/product-categories': typeof AppProductCategoriesRoute
   '/product-markets': typeof AppProductMarketsRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/_app/investments': typeof AppInvestmentsRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/offers': typeof AppOffersRoute
+  '/_app/orders': typeof AppOrdersRoute
   '/_app/platform': typeof AppPlatformRoute
   '/_app/product-categories': typeof AppProductCategoriesRoute
   '/_app/product-markets': typeof AppProductMarketsRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/investments'
     | '/leads'
     | '/offers'
+    | '/orders'
     | '/platform'
     | '/product-categories'
     | '/product-markets'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
     | '/investments'
     | '/leads'
     | '/offers'
+    | '/orders'
     | '/platform'
     | '/product-categories'
     | '/product-markets'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/_app/investments'
     | '/_app/leads'
     | '/_app/offers'
+    | '/_app/orders'
     | '/_app/platform'
     | '/_app/product-categories'
     | '/_app/product-markets'
@@ -497,6 +509,13 @@ declare module '@tanstack/react-router' {
       path: '/offers'
       fullPath: '/offers'
       preLoaderRoute: typeof AppOffersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders': {
+      id: '/_app/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof AppOrdersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/platform': {
@@ -652,6 +671,7 @@ interface AppRouteChildren {
   AppInvestmentsRoute: typeof AppInvestmentsRoute
   AppLeadsRoute: typeof AppLeadsRoute
   AppOffersRoute: typeof AppOffersRoute
+  AppOrdersRoute: typeof AppOrdersRoute
   AppPlatformRoute: typeof AppPlatformRoute
   AppProductCategoriesRoute: typeof AppProductCategoriesRoute
   AppProductMarketsRoute: typeof AppProductMarketsRoute
@@ -685,6 +705,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvestmentsRoute: AppInvestmentsRoute,
   AppLeadsRoute: AppLeadsRoute,
   AppOffersRoute: AppOffersRoute,
+  AppOrdersRoute: AppOrdersRoute,
   AppPlatformRoute: AppPlatformRoute,
   AppProductCategoriesRoute: AppProductCategoriesRoute,
   AppProductMarketsRoute: AppProductMarketsRoute,

@@ -21,11 +21,14 @@ export function DashboardScreen({
   campaigns,
   funds,
   wealth,
+  trading,
 }: {
   campaigns?: ReactNode;
   funds?: ReactNode;
   /** The investments feature's figures: staff's invested capital and dividends with their period; a lead's investments. */
   wealth?: ReactNode;
+  /** The trading feature's figures: staff's orders, volume, realised profit and win rate with their period; a lead's open orders. */
+  trading?: ReactNode;
 } = {}) {
   const { t } = useTranslation();
   const { user } = useSnapshot(auth);
@@ -55,6 +58,7 @@ export function DashboardScreen({
                 {campaigns}
                 {funds ?? placeholder('funds')}
                 {wealth}
+                {trading}
               </div>
             </div>
           }
@@ -73,6 +77,7 @@ export function DashboardScreen({
           </Card>
           {funds ?? placeholder('funds')}
           {wealth}
+          {trading}
         </div>
       )}
     </>

@@ -31,6 +31,7 @@ export function LeadPage({
   documents,
   money,
   investments,
+  orders,
   vault,
 }: {
   leadId: string;
@@ -40,6 +41,8 @@ export function LeadPage({
   investments?: ReactNode;
   /** The vault feature's tab (the lead's holdings and offers). */
   vault?: ReactNode;
+  /** The trading feature's tab (the lead's orders on the order desk). */
+  orders?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -157,6 +160,7 @@ export function LeadPage({
             { value: 'money', label: t('app.money.tab'), content: money },
             ...(investments ? [{ value: 'investments', label: t('app.nav.investments'), content: investments }] : []),
             ...(vault ? [{ value: 'vault', label: t('app.nav.vault'), content: vault }] : []),
+            ...(orders ? [{ value: 'orders', label: t('app.desk.tab'), content: orders }] : []),
           ]}
         />
       ) : (

@@ -2,8 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LeadInvestmentsTab } from '../../features/investments/wealth-figures.tsx';
 import { LeadPage } from '../../features/leads/lead-page.tsx';
 import { LeadMoney } from '../../features/money/lead-money.tsx';
-import { LeadVaultTab } from '../../features/vault/lead-vault.tsx';
+import { LeadOrdersTab } from '../../features/trading/desk/trading-figures.tsx';
 import { LeadDocuments } from '../../features/verification/lead-documents.tsx';
+import { LeadVaultTab } from '../../features/vault/lead-vault.tsx';
 
 export const Route = createFileRoute('/_app/leads_/$leadId')({
   component: function Lead() {
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/_app/leads_/$leadId')({
         money={<LeadMoney leadId={leadId} />}
         investments={<LeadInvestmentsTab leadId={leadId} />}
         vault={<LeadVaultTab leadId={leadId} />}
+        orders={<LeadOrdersTab leadId={leadId} />}
       />
     );
   },
