@@ -36,13 +36,13 @@ async function main() {
   if (values.seed && values.opens) revealed = { day, seed: values.seed, opens: JSON.parse(values.opens) as Record<string, number> };
   else if (values.url) {
     const token = values.token ?? process.env.BD_TOKEN;
-    const response = await fetch(new URL('/api/v1/price/seeds', values.url), {
+    const response = await fetch(new URL(`/api/v1/price/seeds?day=${day}`, values.url), {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     if (!response.ok) throw new Error(`GET /price/seeds: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { revealed: Revealed[] };
     const found = body.revealed.find((r) => r.day === day);
-    if (!found) throw new Error(`the seed of ${day} is not revealed (yet, or it is older than the days the server reveals)`);
+    if (!found) throw new Error(`the feed had not begun on ${day}: no seed`);
     revealed = found;
   } else throw new Error('give --seed and --opens, or --url');
   if (values.hash) {

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'STAFF_HAS_LEADS',
   'INSUFFICIENT_FUNDS',
   'UNKNOWN_SYMBOL',
+  'SEED_NOT_REVEALED',
   'FILE_TOO_LARGE',
   'FILE_TYPE',
   'FILE_MISSING',
@@ -91,6 +92,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_FUNDS: 422,
   /** A symbol the price feed does not quote (src/shared/trading/symbols.ts). */
   UNKNOWN_SYMBOL: 404,
+  /** The price feed's seed of today or a later day: only its hash is published until the day is over. */
+  SEED_NOT_REVEALED: 422,
   FILE_TOO_LARGE: 413,
   FILE_TYPE: 415,
   FILE_MISSING: 400,

@@ -130,6 +130,41 @@ describe('GET /price/seeds', () => {
   });
 });
 
+describe('GET /price/seeds?day=', () => {
+  it('reveals one past day since the epoch, and refuses today and later in the reader’s language', async () => {
+    const list = (await server.call({ method: 'GET', url: '/api/v1/price/seeds', token: lead.token })).body;
+    const one = await server.call({ method: 'GET', url: '/api/v1/price/seeds?day=2026-11-20', token: lead.token });
+    expect(one.status).toBe(200);
+    expect(one.body.revealed).toEqual([list.revealed.find((r: { day: string }) => r.day === '2026-11-20')]);
+    expect(one.body.today).toEqual(list.today);
+    // Older than the 30 days listed: still revealed when asked by day.
+    const old = await server.call({ method: 'GET', url: '/api/v1/price/seeds?day=2026-02-03', token: lead.token });
+    expect(old.body.revealed.map((r: { day: string }) => r.day)).toEqual(['2026-02-03']);
+    // Before the feed began there is no seed.
+    const before = await server.call({ method: 'GET', url: '/api/v1/price/seeds?day=2025-12-31', token: lead.token });
+    expect(before.status).toBe(200);
+    expect(before.body.revealed).toEqual([]);
+    const expected = {
+      en: 'The price seed of 2026-11-27 is revealed once that day is over',
+      fr: 'La graine des prix du 2026-11-27 est révélée une fois cette journée terminée',
+      de: 'Der Preis-Seed vom 2026-11-27 wird erst nach Ende dieses Tages veröffentlicht',
+    };
+    for (const [lang, message] of Object.entries(expected)) {
+      const refused = await server.call({
+        method: 'GET',
+        url: '/api/v1/price/seeds?day=2026-11-27',
+        token: lead.token,
+        headers: { 'x-lang': lang },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ code: 'SEED_NOT_REVEALED', message });
+    }
+    const later = await server.call({ method: 'GET', url: '/api/v1/price/seeds?day=2026-12-01', token: lead.token });
+    expect(later.body.code).toBe('SEED_NOT_REVEALED');
+    expect(JSON.stringify(later.body)).not.toMatch(/"seed"/);
+  });
+});
+
 describe('npm run recompute-settlement', () => {
   it('prints, from the seed the server revealed, the price the server quoted for a past time', async () => {
     const expiry = '2026-11-26T16:45:30.900Z';
@@ -154,6 +189,25 @@ describe('npm run recompute-settlement', () => {
     const printed = JSON.parse(stdout);
     expect(printed.time).toBe('2026-11-26T16:45:30.000Z');
     expect(printed).toEqual(server.app.services.priceFeed.quoteAt('XAUUSD', new Date(expiry)));
+    // A day older than the 30 listed, fetched by its day.
+    const older = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/recompute-settlement.ts',
+        '--symbol',
+        'USDJPY',
+        '--time',
+        '2026-09-14T03:04:05Z',
+        '--url',
+        origin,
+        '--token',
+        lead.token,
+      ],
+      { cwd: process.cwd() },
+    );
+    expect(JSON.parse(older.stdout)).toEqual(server.app.services.priceFeed.quoteAt('USDJPY', new Date('2026-09-14T03:04:05Z')));
     // A wrong published hash is refused.
     const day = hash.revealed[0];
     const refused = await promisify(execFile)(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from '../fields.ts';
 import { SYMBOL_NAMES } from '../trading/symbols.ts';
 import { errorResponses } from './common.ts';
 
@@ -30,9 +31,11 @@ export type CandlesAnswer = z.output<(typeof candlesContract.response)[200]>;
 /**
  * `GET /api/v1/price/seeds`: today's seed as its SHA-256 (published before the day ends) and the seeds
  * of the past days (revealed), each with the day's opens, so anyone can recompute a settlement price
- * (`npm run recompute-settlement`, docs/decisions/price-feed.md).
+ * (`npm run recompute-settlement`, docs/decisions/price-feed.md). `?day=YYYY-MM-DD` reveals that one
+ * past day instead (any day since the feed began; today or later is 422 `SEED_NOT_REVEALED`).
  */
 export const seedsContract = {
+  querystring: z.strictObject({ day: calendarDay().optional() }),
   response: {
     200: z.object({
       epoch: z.string(),

@@ -38,7 +38,8 @@ export const REVEALED_DAYS = 30;
 
 /** The app's feed: a PriceFeed that also says its seeds, and ticks while started. */
 export type AppPriceFeed = PriceFeed & {
-  seeds(): SeedsAnswer;
+  /** Today's hash and the past REVEALED_DAYS days' seeds; with `day`, that past day's seed alone (none for today or later). */
+  seeds(day?: string): SeedsAnswer;
   start(): void;
   stop(): void;
   /** Emits the current tick now if it is new (a manual clock moved). */
@@ -56,10 +57,14 @@ export function createPriceFeed({ clock, jwtSecret, epoch = PRICE_EPOCH }: Price
   const first = clockDay < epoch ? clockDay : epoch;
   const feed: SimulatedFeed = createSimulatedFeed({ clock, seedOf, epoch: first });
   return Object.assign(feed, {
-    seeds(): SeedsAnswer {
+    seeds(day?: string): SeedsAnswer {
       const now = clock.now().getTime();
       const today = utcDay(now);
       const revealed: SeedsAnswer['revealed'] = [];
+      if (day !== undefined) {
+        if (day < today && day >= first) revealed.push({ day, seed: seedOf(day), opens: feed.opens(day) });
+        return { epoch: first, today: { day: today, hash: seedHash(seedOf(today)) }, revealed };
+      }
       for (let i = 1; i <= REVEALED_DAYS; i++) {
         const day = utcDay(now - i * 86_400_000);
         if (day < first) break;

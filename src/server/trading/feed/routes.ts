@@ -33,7 +33,10 @@ export function registerPriceRoutes(app: FastifyInstance) {
     { schema: { tags: ['price'], summary: "Today's seed hash and the revealed seeds of past days", ...seedsContract } },
     async (request): Promise<SeedsAnswer> => {
       actorOrThrow(request);
-      return feed().seeds();
+      const { day } = request.query as z.output<typeof seedsContract.querystring>;
+      const answer = feed().seeds(day);
+      if (day && day >= answer.today.day) throw new AppError('SEED_NOT_REVEALED', undefined, { day });
+      return answer;
     },
   );
 
