@@ -158,12 +158,16 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     await page()
       .getByRole('tab', { name: /Open positions/ })
       .click();
-    await visible(page().getByTestId('open-position'));
-    await screenshot(page(), 'platform-phone-binary');
+    const binary = page().getByTestId('open-position');
+    await visible(binary);
+    expect(await textOf(binary.getByTestId('binary-now'))).toBe('level with the strike now');
 
     // The last tick before the expiry is above the strike; then the clock passes the expiry.
     offset += 30_000;
     feed.set('EURUSD', '1.28095', '1.28105');
+    await expect.poll(() => textOf(binary.getByTestId('binary-now'))).toBe('winning now');
+    await binary.scrollIntoViewIfNeeded();
+    await screenshot(page(), 'platform-phone-binary');
     offset += 31_000;
     await server.app.services.scheduler.runDue();
     await gone(page().getByTestId('open-position'), 15_000);

@@ -4,7 +4,7 @@ import { asOrder, binaryResult, centsOf, priceText } from '../../../src/app/feat
 import { withMoves } from '../../../src/app/features/trading/api/live-quotes.ts';
 import { ageMinutes, candleAfterTick, chartCandle, directionOf } from '../../../src/app/features/trading/api/quote-math.ts';
 
-import { binaryWinCents, checkTicket, forexFigures, liveProfit } from '../../../src/app/features/trading/platform/figures.ts';
+import { binaryNow, binaryWinCents, checkTicket, forexFigures, liveProfit } from '../../../src/app/features/trading/platform/figures.ts';
 import { readLeverage, readLots, ticketBody, type TicketValues } from '../../../src/app/features/trading/platform/ticket-form.ts';
 
 /** The platform's pure client logic; every expected value is written out by hand. */
@@ -202,6 +202,22 @@ describe('the ticket’s figures and live profit (the shared arithmetic, hand-co
       profitCents: 23_359,
     });
     expect(liveProfit(order, { USDJPY: quotes.USDJPY })).toEqual({ closeAt: null, profitCents: null });
+  });
+  test('an open binary option reads its strike’s side: a call the ask, a put the bid', () => {
+    const call = asOrder({
+      id: 'b',
+      market: 'binary_options',
+      symbol: 'EURUSD',
+      type: 'buy',
+      quantity: 100,
+      openPrice: 1.25005,
+      status: 'open',
+    });
+    expect(binaryNow(call, quotes)).toEqual({ price: '1.25005', outcome: 'tied' });
+    expect(binaryNow(call, { ...quotes, EURUSD: { bid: '1.25001', ask: '1.25011' } })).toEqual({ price: '1.25011', outcome: 'won' });
+    const put = { ...call, type: 'sell' as const, openPrice: 1.24995 };
+    expect(binaryNow(put, { ...quotes, EURUSD: { bid: '1.25001', ask: '1.25011' } })).toEqual({ price: '1.25001', outcome: 'lost' });
+    expect(binaryNow(call, {})).toEqual({ price: null, outcome: null });
   });
   test('a winning €100 binary option at 80 % pays back €180', () => {
     expect(binaryWinCents(10_000, 80)).toBe(18_000);

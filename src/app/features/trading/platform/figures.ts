@@ -5,7 +5,9 @@ import {
   marginCents,
   pipValueCents,
   profitCents,
+  binaryOutcome,
   binaryReturnCents,
+  type BinaryOutcome,
   closeSide,
   openSide,
   type Side,
@@ -69,6 +71,19 @@ export function liveProfit(order: OrderRow, quotes: Quotes): { closeAt: Price | 
     return { closeAt: null, profitCents: order.market === 'forex' ? null : 0 };
   const closeAt = quote[closeSide(order.type)];
   return { closeAt, profitCents: profitCents({ spec, quantity: order.quantity, type: order.type, openPrice, closePrice: closeAt, rate }) };
+}
+
+/**
+ * An open binary option now: the price on its strike's side (the ask for a call, the bid for a put, as
+ * the server settles it) and how it would settle at that price; nulls without a live price.
+ */
+export function binaryNow(order: OrderRow, quotes: Quotes): { price: Price | null; outcome: BinaryOutcome | null } {
+  const spec = symbolSpec(order.symbol);
+  const quote = quotes[order.symbol];
+  const strike = priceText(order.openPrice, order.symbol);
+  if (order.market !== 'binary_options' || !spec || !quote || !strike) return { price: null, outcome: null };
+  const price = quote[openSide(order.type)];
+  return { price, outcome: binaryOutcome({ spec, direction: order.type, strike, settlement: price }) };
 }
 
 type Issue = z.core.$ZodIssue;

@@ -13,7 +13,7 @@ import { useTradingBalances } from '../api/balances.ts';
 import type { QuoteView } from '../api/live-quotes.ts';
 import { asOrder } from '../api/order-view.ts';
 import { ClosedOrders } from './closed-orders.tsx';
-import { liveProfit } from './figures.ts';
+import { binaryNow, liveProfit } from './figures.ts';
 import { FundsHeader } from './funds-header.tsx';
 import { OpenPositions, type LivePosition } from './open-positions.tsx';
 import { OrderTicket } from './order-ticket.tsx';
@@ -58,7 +58,9 @@ export function LeadTrading({
     () =>
       rows.map((row) => {
         const order = asOrder(row);
-        return { order, ...liveProfit(order, quotes) };
+        if (order.market === 'forex') return { order, ...liveProfit(order, quotes) };
+        const now = binaryNow(order, quotes);
+        return { order, closeAt: now.price, profitCents: 0, outcome: now.outcome };
       }),
     [rows, quotes],
   );

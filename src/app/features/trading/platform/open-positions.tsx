@@ -9,17 +9,22 @@ import { useAllowedActions } from '../../../lists/allowed-actions.ts';
 import { showToast, ui } from '../../../state/ui.ts';
 import { Button } from '../../../ui/button.tsx';
 import { orderMachine } from '../../../../shared/lifecycle/machines.ts';
+import type { BinaryOutcome } from '../../../../shared/trading/pnl.ts';
+import { Badge } from '../../../ui/badge.tsx';
 import { closeOrder } from '../api/orders.ts';
 import { centsOf, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
 import { profitTone, signedMoney } from './closed-orders.tsx';
 
-/** One open position as the platform shows it: the order and, while a live price is known, the price it would close at and its profit. */
-export type LivePosition = { order: OrderRow; closeAt: string | null; profitCents: number | null };
+/**
+ * One open position as the platform shows it: the order and, while a live price is known, the price it
+ * would close at and its profit (forex), or how it would settle now (a binary option).
+ */
+export type LivePosition = { order: OrderRow; closeAt: string | null; profitCents: number | null; outcome?: BinaryOutcome | null };
 
 function PositionRow({ position, onClose }: { position: LivePosition; onClose: (position: LivePosition) => void }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { order, closeAt, profitCents } = position;
+  const { order, closeAt, profitCents, outcome } = position;
   const binary = order.market === 'binary_options';
   const canClose = useAllowedActions(orderMachine, order as unknown as Record<string, unknown>).includes('close') && !binary;
   return (
@@ -59,6 +64,13 @@ function PositionRow({ position, onClose }: { position: LivePosition; onClose: (
         ) : null}
       </span>
       <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+        {binary && outcome ? (
+          <span data-testid="binary-now">
+            <Badge tone={outcome === 'won' ? 'success' : outcome === 'lost' ? 'error' : 'neutral'}>
+              {t(`app.platform.positions.outcome.${outcome}`)}
+            </Badge>
+          </span>
+        ) : null}
         {binary ? null : (
           <strong
             data-testid="position-profit"

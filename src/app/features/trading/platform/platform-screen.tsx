@@ -35,7 +35,7 @@ export function PlatformScreen({ symbol, onSymbol }: { symbol: string | undefine
       className={css({
         display: 'grid',
         gap: 'gap',
-        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' },
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 25rem) minmax(0, 1fr)' },
         alignItems: 'start',
       })}
     >

@@ -26,6 +26,9 @@ function look() {
   } as const;
 }
 
+/** Candles shown at first: an hour and a half of minutes. */
+const VISIBLE_BARS = 90;
+
 const toData = (candle: ChartCandle): CandlestickData<UTCTimestamp> => ({ ...candle, time: candle.time as UTCTimestamp });
 
 /**
@@ -77,7 +80,8 @@ export function PriceChart({ symbol, online }: { symbol: string; online: boolean
         });
         const drawn = candles.map(chartCandle);
         series.setData(drawn.map(toData));
-        made.timeScale().scrollToRealTime();
+        // The last hour and a half, readable on a phone; the rest by scrolling back.
+        made.timeScale().setVisibleLogicalRange({ from: Math.max(0, drawn.length - VISIBLE_BARS), to: drawn.length + 2 });
         chart.current = { api: made, series };
         let last = drawn.at(-1);
         removeTick = onQuoteTick((quote) => {

@@ -54,8 +54,8 @@ export function Watchlist({
         aria-hidden
         className={css({
           display: 'grid',
-          gridTemplateColumns: '1fr auto auto',
-          gap: '3',
+          gridTemplateColumns: 'minmax(0, 1fr) 6rem 6rem',
+          gap: '2',
           px: '2',
           pb: '1',
           fontSize: 'xs',
@@ -63,8 +63,8 @@ export function Watchlist({
         })}
       >
         <span>{t('app.platform.symbol')}</span>
-        <span className={css({ minW: '6.5rem', textAlign: 'end' })}>{t('app.platform.bid')}</span>
-        <span className={css({ minW: '6.5rem', textAlign: 'end' })}>{t('app.platform.ask')}</span>
+        <span className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>{t('app.platform.bid')}</span>
+        <span className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>{t('app.platform.ask')}</span>
       </div>
       <ul className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
         {SYMBOLS.map((spec) => {
@@ -80,8 +80,8 @@ export function Watchlist({
                 className={css({
                   w: '100%',
                   display: 'grid',
-                  gridTemplateColumns: '1fr auto auto',
-                  gap: '3',
+                  gridTemplateColumns: 'minmax(0, 1fr) 6rem 6rem',
+                  gap: '2',
                   alignItems: 'center',
                   textAlign: 'start',
                   px: '2',
@@ -100,11 +100,11 @@ export function Watchlist({
                     {t(`app.platform.symbolNames.${spec.symbol}`, { defaultValue: spec.label })}
                   </span>
                 </span>
-                <span className={css({ minW: '6.5rem', textAlign: 'end' })}>
+                <span className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>
                   <span className={css({ srOnly: true })}>{t('app.platform.bid')} </span>
                   {quote ? <PriceCell price={quote.bid} move={quote.bidMove} testId={`bid-${spec.symbol}`} /> : '—'}
                 </span>
-                <span className={css({ minW: '6.5rem', textAlign: 'end' })}>
+                <span className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>
                   <span className={css({ srOnly: true })}>{t('app.platform.ask')} </span>
                   {quote ? <PriceCell price={quote.ask} move={quote.askMove} testId={`ask-${spec.symbol}`} /> : '—'}
                 </span>
