@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createAppEntityStore } from '../../../src/app/offline/app-store.ts';
 import { createOfflineEngine, type OfflineEngine } from '../../../src/app/offline/engine.ts';
 import { inProcessLocks } from '../../../src/app/offline/ports.ts';
+import type { EntityRecord } from '../../../src/app/data/entity-store.ts';
 import { SparseRows } from '../../../src/app/lists/sparse-rows.ts';
 
 /**
@@ -77,7 +78,7 @@ async function engineWithSync() {
   return { engine, send };
 }
 
-const ids = (rows: SparseRows) => {
+const ids = (rows: SparseRows<EntityRecord>) => {
   const snapshot = rows.getSnapshot();
   return Array.from({ length: snapshot.count ?? 0 }, (_, i) => snapshot.rowAt(i)?.id);
 };
