@@ -208,14 +208,15 @@ describe('what a lead may set', () => {
       token: lead.token,
       payload: { ...withdrawal, status: 'completed', transactionId: null },
     });
+    // An order opens only by its ticket, at the server's price (DESIGN.md §11): no status or profit is taken, no batch.
     const order = ENTITY_FIXTURES.order.create(pre, uniqueTag());
-    await refused(403, 'FORBIDDEN', {
+    await refused(400, 'VALIDATION', {
       method: 'POST',
       url: '/api/v1/order',
       token: lead.token,
       payload: { ...order, status: 'closed', profit: 1000 },
     });
-    await refused(403, 'FORBIDDEN', {
+    await refused(404, 'NOT_FOUND', {
       method: 'POST',
       url: '/api/v1/order/batch',
       token: lead.token,
@@ -223,12 +224,9 @@ describe('what a lead may set', () => {
     });
   });
 
-  it('a lead places no order itself until the trading work exists (it would choose its price and leverage)', async () => {
-    const payload = { ...ENTITY_FIXTURES.order.create(pre, uniqueTag()), id: crypto.randomUUID() };
-    const { status, body } = await server.call({ method: 'POST', url: '/api/v1/order', token: lead.token, payload });
-    expect(status).toBe(403);
-    expect(body.code).toBe('FORBIDDEN');
-    expect(await server.sql(`select id from orders where id = '${payload.id}'`)).toEqual([]);
+  it('a lead opens an order for itself only', async () => {
+    const payload = { market: 'forex', symbol: 'EURUSD', type: 'buy', quantity: 0.1, leverage: 10, userId: regular.id };
+    await refused(403, 'FORBIDDEN', { method: 'POST', url: '/api/v1/order', token: lead.token, payload });
   });
 });
 

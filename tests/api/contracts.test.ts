@@ -27,6 +27,8 @@ const SWITCHED_OFF = new Set([
   ...['investment', 'dividend'].flatMap((name) => [`delete /api/v1/${name}/{id}`, `delete /api/v1/${name}/batch`]),
   // An offer moves only by its actions (DESIGN.md §12): never patched nor deleted.
   ...['patch /api/v1/offer/{id}', 'delete /api/v1/offer/{id}', 'delete /api/v1/offer/batch'],
+  // An order opens by POST /order at the server's price (its own route, 201) and moves only by its actions (DESIGN.md §11).
+  ...['post /api/v1/order/batch', 'patch /api/v1/order/{id}', 'delete /api/v1/order/{id}', 'delete /api/v1/order/batch'],
   // A holding is bought and sold by the vault's routes; the standard set only reads it.
   ...['account', 'ledger-entry', 'holding'].flatMap((name) => [
     `post /api/v1/${name}`,

@@ -50,55 +50,42 @@ describe('the standard set under the order, offer and investment machines', () =
     expect((await server.call({ method: 'GET', url: `/api/v1/${entity}/${id}`, token: root })).body).toEqual(before.body);
   }
 
-  it('an order is created open, without a close price or profit, by anyone', async () => {
+  it('an order opens only by POST /order with a ticket (DESIGN.md §11): no status, profit or price is taken, no batch', async () => {
     const orders = await count('orders');
+    const ticket = { market: 'forex', symbol: 'EURUSD', type: 'buy', quantity: 0.1, leverage: 10, userId: pre.ownerId };
     for (const token of [root, staff.token]) {
-      const closed = await create('order', token, { status: 'closed', closePrice: 1.1, profit: 1000 });
-      expect(closed.status).toBe(422);
-      expect(closed.body).toEqual({ message: TRANSITION, code: 'INVALID_TRANSITION', details: { status: BY_ACTION } });
-      const profit = await create('order', token, { profit: 1000 });
-      expect(profit.status).toBe(422);
-      expect(profit.body.details).toEqual({ profit: BY_ACTION });
-      const closePrice = await create('order', token, { closePrice: 1.1 });
-      expect(closePrice.body.details).toEqual({ closePrice: BY_ACTION });
+      for (const extra of [{ status: 'closed' }, { profit: 1000 }, { closePrice: 1.1 }, { openPrice: 1.0823 }]) {
+        const refused = await server.call({ method: 'POST', url: '/api/v1/order', token, payload: { ...ticket, ...extra } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.code).toBe('VALIDATION');
+      }
+      // The standard create's body is no ticket.
+      const standard = await create('order', token);
+      expect(standard.status).toBe(400);
     }
-    // All or none: one closed order in a batch makes none.
-    const order = ENTITY_FIXTURES.order.create(pre, uniqueTag());
-    const batch = await server.call({
-      method: 'POST',
-      url: '/api/v1/order/batch',
-      token: root,
-      payload: [order, { ...order, status: 'closed' }],
-    });
-    expect(batch.status).toBe(422);
-    expect(batch.body.code).toBe('INVALID_TRANSITION');
+    const batch = await server.call({ method: 'POST', url: '/api/v1/order/batch', token: root, payload: [ticket] });
+    expect(batch.status).toBe(404);
     expect(await count('orders')).toBe(orders);
 
-    const open = await create('order', staff.token, { status: 'open', profit: null });
+    const open = await server.call({ method: 'POST', url: '/api/v1/order', token: staff.token, payload: ticket });
     expect(open.status).toBe(201);
-    expect(open.body).toMatchObject({ status: 'open', profit: null, closePrice: null, quantity: 1.5 });
+    expect(open.body).toMatchObject({ status: 'open', profit: null, closePrice: null, quantity: 0.1, leverage: 10 });
   });
 
-  it("an order's status, profit and close price never change by PATCH; its terms only while it is open", async () => {
-    const { body: order } = await create('order', root);
+  it('no PATCH nor DELETE reaches an order: its status, profit and prices move by its actions alone', async () => {
+    const ticket = { market: 'forex', symbol: 'EURUSD', type: 'sell', quantity: 0.1, leverage: 10, userId: pre.ownerId };
+    const { body: order } = await server.call({ method: 'POST', url: '/api/v1/order', token: root, payload: ticket });
     for (const token of [root, staff.token]) {
-      await refusedPatch('order', order.id, token, { status: 'closed' }, 'status');
-      await refusedPatch('order', order.id, token, { profit: 500 }, 'profit');
-      await refusedPatch('order', order.id, token, { closePrice: 1.2, quantity: 2 }, 'closePrice');
+      for (const payload of [{ status: 'closed' }, { profit: 500 }, { closePrice: 1.2 }, { quantity: 2 }]) {
+        expect((await patch('order', order.id, token, payload)).status).toBe(404);
+      }
+      expect((await server.call({ method: 'DELETE', url: `/api/v1/order/${order.id}`, token })).status).toBe(404);
     }
-    const changed = await patch('order', order.id, staff.token, { quantity: 2, status: 'open', profit: null });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ quantity: 2, status: 'open', profit: null, version: 2 });
-
-    // Closed (as the close action will do): nothing of its money moves any more.
-    await server.sql(
-      `update orders set status = 'closed', close_price = 1.1, profit = 250, version = version + 1 where id = '${order.id}'`,
-    );
-    await refusedPatch('order', order.id, root, { status: 'open' }, 'status');
-    await refusedPatch('order', order.id, root, { profit: 9999 }, 'profit');
-    await refusedPatch('order', order.id, root, { quantity: 3 }, 'quantity');
-    await refusedPatch('order', order.id, staff.token, { openPrice: 1 }, 'openPrice');
-    await refusedPatch('order', order.id, staff.token, { leverage: 30 }, 'leverage');
+    expect((await server.sql(`select status, profit, version from orders where id = '${order.id}'`))[0]).toEqual({
+      status: 'open',
+      profit: null,
+      version: 1,
+    });
   });
 
   it("an offer is created awaiting release with the server's figures; no status is sent, and no PATCH moves it (its actions alone)", async () => {

@@ -62,7 +62,8 @@ export const ACCESS: Record<EntityName, EntityAccess> = {
   comment: { scope: 'owned', create: STAFF, read: STAFF, update: STAFF, delete: ADMIN },
   deposit: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
   investment: { scope: 'owned', create: STAFF, read: ALL, update: ADMIN, delete: NOBODY },
-  order: { scope: 'owned', create: STAFF, read: ALL, update: STAFF, delete: ADMIN },
+  // An order opens by POST /order (its own route, ORDER_ROUTES below) and moves by its actions: no standard create, patch or delete.
+  order: { scope: 'owned', create: NOBODY, read: ALL, update: NOBODY, delete: NOBODY },
   'product-market': { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   project: { scope: 'catalog', create: ADMIN, read: ALL, update: ADMIN, delete: ADMIN },
   withdrawal: { scope: 'owned', create: ALL, read: ALL, update: ADMIN, delete: NOBODY },
@@ -95,7 +96,7 @@ export function ownershipsOf(entity: EntityName, role: MatrixRole): Ownership[] 
  * Entities whose records only a lead may own (DESIGN.md §6, §10); tests/api/money-ledger.test.ts and
  * tests/api/investments.test.ts cover the refusal (a dividend's owner is its investment's).
  */
-const LEAD_ONLY_OWNERS = new Set(['withdrawal', 'investment', 'dividend', 'offer', 'holding']);
+const LEAD_ONLY_OWNERS = new Set(['withdrawal', 'investment', 'dividend', 'offer', 'holding', 'order']);
 
 /**
  * Records their own lead never sees: the matrix's offers are made by root and not released, and an
@@ -133,6 +134,8 @@ export function expectationOf(entity: EntityName, role: MatrixRole, ownership: O
   const isUser = ACCESS[entity].scope === 'user';
   const creating = route === 'create' || route === 'batchCreate';
   if (isUser && creating && ownership === 'own') return undefined;
+  // POST /order is the open action, not the standard create: a standard body is no ticket, for everyone (400, nothing written).
+  if (entity === 'order' && route === 'create') return { status: 400 };
   // A route switched off (nobody may use it) is not registered at all.
   if (ACCESS[entity][ACTION_OF[route]].length === 0) return { status: 404 };
   if (!ACCESS[entity][ACTION_OF[route]].includes(role)) return { status: 403 };
@@ -292,5 +295,33 @@ export const PROJECT_ROUTES: {
     admin: { assigned: 200, other: 200 },
     regular: { assigned: 200, other: 404 },
     lead: { own: 200, other: 404 },
+  },
+};
+
+/**
+ * Trading's routes (DESIGN.md §11) by the caller's role, on an order of a lead: `own` is the caller's
+ * own lead (a lead itself; a regular's assigned lead; for root and admin a lead of someone else's), `other`
+ * a lead of another staff member. Open (POST /order, 201): a lead for itself only (403 for another), staff
+ * in scope (404 outside). Close at the market (200) and close with a chosen loss (200): a lead its own
+ * at the market only (422 CLOSE_BY_MARKET with a profit). Stats: everyone, in scope.
+ */
+export const ORDER_ROUTES: Record<'open' | 'close' | 'closeWithLoss', Record<MatrixRole, { own: number; other: number }>> = {
+  open: {
+    root: { own: 201, other: 201 },
+    admin: { own: 201, other: 201 },
+    regular: { own: 201, other: 404 },
+    lead: { own: 201, other: 403 },
+  },
+  close: {
+    root: { own: 200, other: 200 },
+    admin: { own: 200, other: 200 },
+    regular: { own: 200, other: 404 },
+    lead: { own: 200, other: 404 },
+  },
+  closeWithLoss: {
+    root: { own: 200, other: 200 },
+    admin: { own: 200, other: 200 },
+    regular: { own: 200, other: 404 },
+    lead: { own: 422, other: 404 },
   },
 };

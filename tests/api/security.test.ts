@@ -305,16 +305,22 @@ describe('secrets stay out of storage', () => {
     expect(replay.body.name).toBe(answers.find((a) => a.status === 201)!.body.name);
   });
 
-  it('a lead cannot create an order (at a price and leverage of its choosing) until trading exists', async () => {
-    const payload = {
-      ...ENTITY_FIXTURES.order.create({ ownerId: L1.id } as Prerequisites, uniqueTag()),
-      leverage: 1000,
-      openPrice: 0.0001,
-    };
-    const binary = { ...payload, market: 'binary_options', expiration: '2031-01-01T00:00:00Z' };
-    for (const body of [payload, binary]) {
-      const { status } = await server.call({ method: 'POST', url: '/api/v1/order', token: L1.token, payload: body });
-      expect(status).toBe(403);
+  it('a lead cannot open an order at a price, leverage or market of its choosing (DESIGN.md §11)', async () => {
+    const ticket = { market: 'forex', symbol: 'EURUSD', type: 'buy', quantity: 1, leverage: 30 };
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ ...ticket, openPrice: 0.0001 }, 400, 'VALIDATION'],
+      [{ ...ticket, leverage: 1000 }, 422, 'LEVERAGE_ABOVE_MAX'],
+      [{ ...ticket, symbol: 'FAKE' }, 400, 'VALIDATION'],
+      [
+        { market: 'binary_options', symbol: 'EURUSD', direction: 'buy', stake: 10, expiration: '1m', riskAcknowledged: true },
+        422,
+        'BINARY_OPTIONS_OFF',
+      ],
+    ];
+    for (const [payload, status, code] of refusals) {
+      const answer = await server.call({ method: 'POST', url: '/api/v1/order', token: L1.token, payload });
+      expect(answer.status).toBe(status);
+      expect(answer.body.code).toBe(code);
     }
     expect(await server.sql(`select id from orders where user_id = '${L1.id}'`)).toEqual([]);
   });

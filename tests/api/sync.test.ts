@@ -119,8 +119,9 @@ describe('scope of /sync', () => {
   });
 
   it('a lead gets only its own records and the catalogue', async () => {
-    const own = await createRecord(server, root, 'order', preA);
-    const other = await createRecord(server, root, 'order', preB);
+    // A staff-entered deposit: a record owned by a lead (orders open by their own route, tests/api/orders.test.ts).
+    const own = await createRecord(server, root, 'deposit', preA);
+    const other = await createRecord(server, root, 'deposit', preB);
     const comment = await createRecord(server, root, 'comment', preA);
     const campaign = await createRecord(server, root, 'campaign', preA);
     const project = await createRecord(server, root, 'project', preA);
@@ -204,9 +205,9 @@ describe('scope of /sync', () => {
     await server.call({ method: 'PATCH', url: `/api/v1/user/${lead.id}`, token: root, payload: { assignedTo: staffB.id } });
     const sinceA = await cursorOf(staffA.token);
     const sinceB = await cursorOf(staffB.token);
-    const order = await createRecord(server, root, 'order', { ...preA, ownerId: lead.id });
-    expect(find((await pullAll(staffB.token, sinceB)).changes, 'order', order.id)).toHaveLength(1);
-    expect(find((await pullAll(staffA.token, sinceA)).changes, 'order', order.id)).toHaveLength(0);
+    const deposit = await createRecord(server, root, 'deposit', { ...preA, ownerId: lead.id });
+    expect(find((await pullAll(staffB.token, sinceB)).changes, 'deposit', deposit.id)).toHaveLength(1);
+    expect(find((await pullAll(staffA.token, sinceA)).changes, 'deposit', deposit.id)).toHaveLength(0);
   });
 
   it('batch-created leads reach their assigned staff only, with and without an Idempotency-Key', async () => {
