@@ -140,6 +140,7 @@ function addTrace(into: Map<string, number>, events: TraceEvent[], usableTs: num
 declare global {
   interface Window {
     bdUsable?: number;
+    bdTakenOver?: number;
   }
 }
 
@@ -152,25 +153,39 @@ declare global {
  */
 const WATCH_SIGN_IN_BUTTON = `(() => {
   const button = () => document.querySelector('[data-testid="login-submit"]');
-  const afterNextFrame = () => requestAnimationFrame(() => {
+  // The app's index.html shows the form prerendered; its script takes it over later (the root's
+  // data-prerendered goes). A page without a prerendered form is taken over when it shows the button.
+  const takenOver = () => button() && !document.getElementById('root')?.hasAttribute('data-prerendered');
+  const afterNextFrame = (name, ready) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      if (!button()?.checkVisibility()) return afterNextFrame();
-      window.bdUsable = performance.now();
-      performance.mark('bench:usable');
+      if (!ready() || !button()?.checkVisibility()) return afterNextFrame(name, ready);
+      window[name] = performance.now();
+      performance.mark(name === 'bdUsable' ? 'bench:usable' : 'bench:taken-over');
     };
     channel.port2.postMessage(null);
   });
+  let usable = false;
+  let over = false;
   const observer = new MutationObserver(() => {
-    if (!button()) return;
-    observer.disconnect();
-    afterNextFrame();
+    if (!usable && button()) {
+      usable = true;
+      afterNextFrame('bdUsable', button);
+    }
+    if (!over && takenOver()) {
+      over = true;
+      afterNextFrame('bdTakenOver', takenOver);
+    }
+    if (usable && over) observer.disconnect();
   });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });
 })();`;
 
-/** Time from navigation start until the sign-in button can be used, and the scripts fetched until then. */
-async function measure(url: string, trace?: Map<string, number>): Promise<{ ms: number; scripts: string[] }> {
+/**
+ * Time from navigation start until the sign-in button is shown (painted: usable as a plain form), until
+ * the page's script has taken it over, and the scripts fetched until then.
+ */
+async function measure(url: string, trace?: Map<string, number>): Promise<{ ms: number; takeover: number; scripts: string[] }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   // The cache is off only with the Network domain on: without it, hashed assets came from the disk cache.
@@ -191,8 +206,8 @@ async function measure(url: string, trace?: Map<string, number>): Promise<{ ms: 
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
   });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.bdUsable !== undefined);
-  const ms = await page.evaluate(() => window.bdUsable!);
+  await page.waitForFunction(() => window.bdUsable !== undefined && window.bdTakenOver !== undefined);
+  const { ms, takeover } = await page.evaluate(() => ({ ms: window.bdUsable!, takeover: window.bdTakenOver! }));
   // Taken now: a slower (traced) load can go on to fetch the service worker's script before it closes.
   const usableScripts = [...scripts];
   if (cached.length) throw new Error(`cache off, yet answered from a cache: ${cached.join(', ')}`);
@@ -204,7 +219,7 @@ async function measure(url: string, trace?: Map<string, number>): Promise<{ ms: 
   }
   if (process.env.BENCH_DETAIL === '1') console.log(await timeline(page));
   await page.close();
-  return { ms, scripts: usableScripts };
+  return { ms, takeover, scripts: usableScripts };
 }
 
 /** BENCH_DETAIL=1: where the time went in one load, from the page's own resource timings. */
@@ -229,6 +244,7 @@ async function timeline(page: import('playwright-core').Page): Promise<string> {
 const appTimes: number[] = [];
 const bareTimes: number[] = [];
 const headedTimes: number[] = [];
+const takeoverTimes: number[] = [];
 let appScripts: string[] = [];
 let bareScripts: string[] = [];
 await measure(appUrl); // warm the servers and the browser once, for each page
@@ -239,6 +255,7 @@ for (let i = 0; i < RUNS; i++) {
   const a = await measure(appUrl, process.env.BENCH_TRACE === '1' ? traced.app : undefined);
   const b = await measure(bare.url, process.env.BENCH_TRACE === '1' ? traced.bare : undefined);
   appTimes.push(a.ms);
+  takeoverTimes.push(a.takeover);
   bareTimes.push(b.ms);
   headedTimes.push((await measure(bareWithHeaders.url)).ms);
   appScripts = a.scripts;
@@ -267,6 +284,8 @@ const appMs = median(appTimes);
 const bareMs = median(bareTimes);
 const headedMs = median(headedTimes);
 const ratio = appMs / bareMs;
+const takeoverMs = median(takeoverTimes);
+const headedRatio = appMs / headedMs;
 const headers = Object.keys(appHeaders).join(', ');
 console.log(
   `JS before the login screen is usable: ${kb(appJs)} gzip in ${new Set(appScripts).size} files (goal ≤ 150 KB) ${appJs <= 150 * 1024 ? 'OK' : 'OVER'}`,
@@ -277,7 +296,10 @@ console.log(
   `Login route load (median of ${RUNS}, cache off): app ${appMs.toFixed(0)} ms, bare ${bareMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}`,
 );
 console.log(
-  `  the bare page with the app's response headers: ${headedMs.toFixed(0)} ms (${(headedMs / bareMs).toFixed(2)}× the bare page; the app is ${(appMs / headedMs).toFixed(2)}× it)`,
+  `  the bare page with the app's response headers: ${headedMs.toFixed(0)} ms (${(headedMs / bareMs).toFixed(2)}× the bare page; the app is ${headedRatio.toFixed(2)}× it, goal ≤ 1.3× ${headedRatio <= 1.3 ? 'OK' : 'OVER'})`,
+);
+console.log(
+  `  the app's script took the prerendered form over at ${takeoverMs.toFixed(0)} ms (${(takeoverMs / headedMs).toFixed(2)}× the bare page with the headers)`,
 );
 
 if (process.env.BENCH_TRACE === '1') {
@@ -305,14 +327,20 @@ writeFileSync(
     `| JavaScript loaded before the login screen is usable (gzip) | ${kb(appJs)} in ${new Set(appScripts).size} files (bare page: ${kb(bareJs)}) | ≤ 150 KB |`,
     `| precache | ${precached.length} files, ${kb(precacheRaw)} (${kb(precacheGz)} gzip) | |`,
     `| login route load, median of ${RUNS}, cache off: app vs a bare Vite + React page built and measured in the same run | ${appMs.toFixed(0)} ms vs ${bareMs.toFixed(0)} ms (${ratio.toFixed(2)}×) | ≤ 1.5× |`,
-    `| the same bare page sent with the app's response headers (${headers}) | ${headedMs.toFixed(0)} ms: ${(headedMs / bareMs).toFixed(2)}× the bare page; the app is ${(appMs / headedMs).toFixed(2)}× it | |`,
-    `| every run, app / bare / bare with the app's headers (ms) | ${appTimes.map((t) => t.toFixed(0)).join(', ')} / ${bareTimes.map((t) => t.toFixed(0)).join(', ')} / ${headedTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
+    `| the same bare page sent with the app's response headers (${headers}): **the app ÷ this page** (issue 28) | ${headedMs.toFixed(0)} ms: ${(headedMs / bareMs).toFixed(2)}× the bare page; the app is **${headedRatio.toFixed(2)}×** it | ≤ 1.3× |`,
+    `| the app's script has taken the prerendered form over (docs/decisions/login-prerender.md) | ${takeoverMs.toFixed(0)} ms: ${(takeoverMs / headedMs).toFixed(2)}× the bare page with the headers | |`,
+    `| every run, app / bare / bare with the app's headers / app taken over (ms) | ${appTimes.map((t) => t.toFixed(0)).join(', ')} / ${bareTimes.map((t) => t.toFixed(0)).join(', ')} / ${headedTimes.map((t) => t.toFixed(0)).join(', ')} / ${takeoverTimes.map((t) => t.toFixed(0)).join(', ')} | |`,
     '',
     'How it is measured (`npx tsx tests/bench/client.bench.ts`; `BENCH_DETAIL=1` prints each load’s resource timeline and start-up marks, `BENCH_TRACE=1` the renderer main thread’s work by kind until usable, app beside bare; `tests/bench/login-profile.ts` attributes the login’s script time to modules):',
     '- `npm run build:client`, then a bare Vite + React page (two fields and a button) built by Vite in the same run and served by a plain Node server, once as it is and once with the response headers the app sends with its pages; the app served by its own Fastify server (embedded PostgreSQL).',
     '- Headless Chromium, service workers blocked, HTTP cache off through CDP (Network domain on; a load answered from any cache fails the bench); a new tab per load, the three pages interleaved, one warm-up load each.',
-    '- Time = from navigation start until the first frame showing the sign-in button has been rendered, taken in the page (a script installed before the page’s own: a MutationObserver, then the end of the next rendering frame).',
+    '- Time = from navigation start until the first frame showing the sign-in button has been rendered, taken in the page (a script installed before the page’s own: a MutationObserver, then the end of the next rendering frame). The app’s index.html carries the form prerendered (a plain form until its script takes over), so that is the HTML’s first paint; the takeover (the root’s `data-prerendered` gone) is timed the same way.',
+    '- JavaScript counted: what was fetched until the takeover.',
     '- The machine is shared with other work: absolute times move between runs; the ratio is measured side by side in the same run.',
     '',
   ].join('\n'),
+);
+writeFileSync(
+  path.join(ROOT, 'tests/bench/results/client.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), appMs, bareMs, headedMs, takeoverMs, ratio, headedRatio }, null, 2)}\n`,
 );

@@ -1,8 +1,11 @@
-// The offline engine in Debian's Chromium (real IndexedDB), against the real server on PGlite:
-// initial sync of 100,000 leads (goal ≤ 30 s) with the page's peak JS heap, enqueue latency, and the
-// first page of a filtered, sorted list over the local leads (goal p95 ≤ 50 ms) beside the same page
-// through the API. BENCH_SCALE shrinks the sizes.
+// The offline engine in Debian's Chromium (real IndexedDB), against the real server on its embedded
+// PostgreSQL: initial sync of 100,000 leads against downloading the same pages alone, on the same device
+// just before (issue 28: sync ÷ download ≤ 3), with the page's peak JS heap and when the first page is
+// usable; the first page of a filtered, sorted list over the local leads (issue 28: p50 ≤ 10 ms, p95 ≤
+// 25 ms) beside the same page through the API; enqueue latency. BENCH_SCALE shrinks the sizes; the key
+// figures also go to tests/bench/results/offline-chromium.json for `npm run bench`'s summary.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -87,38 +90,49 @@ const syncOnce = (page: Page) =>
       let peak = memory();
       const timer = setInterval(() => (peak = Math.max(peak, memory())), 50);
       const start = performance.now();
+      // When the first page is in the mirror (lists answer from then on): the first progress the engine says.
+      let firstPage: number | null = null;
+      api.engine.subscribe((status: { progress: unknown }) => {
+        if (status.progress && firstPage === null) firstPage = performance.now() - start;
+      });
       await api.engine.start();
       const took = performance.now() - start;
       clearInterval(timer);
       (globalThis as any).bench = api;
       const leadsOnly = { page: 1, limit: 1, filters: [{ field: 'roles', values: ['lead'] }] };
       const leads = await (await (globalThis as any).benchParts.queryLocal(api.engine.db.records('user'), 'user', leadsOnly)).count;
-      return { took, leads, peak, error: api.engine.status().error as string | null };
+      return { took, leads, peak, firstPage, error: api.engine.status().error as string | null };
     },
     { userId: viewer.id, token: viewer.token },
   );
 
 const rows: string[][] = [['measure', 'value', 'against', 'ratio']];
+/** The same `/sync` pages the engine pulls, fetched and parsed alone (no writes): the limit a sync approaches. */
+const downloadOnly = (page: Page) =>
+  page.evaluate(async (token) => {
+    const start = performance.now();
+    let cursor = 0;
+    let more = true;
+    while (more) {
+      const answer = await (
+        await fetch(`/api/v1/sync?since=${cursor}&limit=5000`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      cursor = answer.cursor;
+      more = answer.hasMore;
+    }
+    return performance.now() - start;
+  }, viewer.token);
+// The machine is shared with the server and noisy: each run is a fresh device that downloads the pages
+// alone, then syncs them, back to back, and the ratio is taken per run; the median run is reported (each
+// beside it). The last device stays for the list measures.
 let device = await openDevice();
-console.error('[chromium bench] download only');
-const download = await device.page.evaluate(async (token) => {
-  const start = performance.now();
-  let cursor = 0;
-  let more = true;
-  while (more) {
-    const page = await (await fetch(`/api/v1/sync?since=${cursor}&limit=5000`, { headers: { authorization: `Bearer ${token}` } })).json();
-    cursor = page.cursor;
-    more = page.hasMore;
-  }
-  return performance.now() - start;
-}, viewer.token);
-// The machine is shared with the server and noisy: the sync runs on three fresh devices and the
-// median is reported (each run beside it). The last device stays for the list measures.
 const syncs = [];
 for (let run = 0; run < SYNC_RUNS; run++) {
-  console.error(`[chromium bench] initial sync ${run + 1}/${SYNC_RUNS}`);
   if (run) device = await openDevice();
-  syncs.push(await syncOnce(device.page));
+  console.error(`[chromium bench] download only ${run + 1}/${SYNC_RUNS}`);
+  const download = await downloadOnly(device.page);
+  console.error(`[chromium bench] initial sync ${run + 1}/${SYNC_RUNS}`);
+  syncs.push({ ...(await syncOnce(device.page)), download });
   if (run < SYNC_RUNS - 1) await device.close();
 }
 const sync = {
@@ -128,20 +142,22 @@ const sync = {
   error: syncs.find((s) => s.error)?.error,
 };
 if (sync.error) throw new Error(`sync failed: ${sync.error}`);
-const syncMedian = percentile(sync.took, 50);
+const ratios = syncs.map((s) => s.took / s.download);
+const median = [...syncs].sort((a, b) => a.took / a.download - b.took / b.download)[Math.floor(SYNC_RUNS / 2)];
+const syncRatio = median.took / median.download;
 rows.push([
-  `initial sync of ${sync.leads} leads (Chromium IndexedDB), median of ${SYNC_RUNS}`,
-  `${ms(syncMedian)} ms`,
-  'goal ≤ 30 s',
-  `${(syncMedian / 30_000).toFixed(2)} of goal`,
+  `initial sync of ${sync.leads} leads (Chromium IndexedDB) ÷ downloading the same pages alone just before, median run of ${SYNC_RUNS}`,
+  `${ms(median.took)} ms ÷ ${ms(median.download)} ms`,
+  'goal ≤ 3×',
+  `**${syncRatio.toFixed(2)}×**`,
 ]);
-rows.push(['… each run', sync.took.map((t) => `${ms(t)} ms`).join(', '), '', '']);
 rows.push([
-  '… downloading the same pages alone (fetch + JSON, no writes)',
-  `${ms(download)} ms`,
+  '… each run: sync ÷ download',
+  syncs.map((s) => `${ms(s.took)} ÷ ${ms(s.download)} ms`).join(', '),
   '',
-  `${(download / syncMedian).toFixed(2)} of the sync`,
+  ratios.map((r) => `${r.toFixed(2)}×`).join(', '),
 ]);
+rows.push(['… first page in the mirror (lists answer from then on), median run', `${ms(median.firstPage ?? NaN)} ms`, '', '']);
 rows.push(['page JS heap peak during initial sync', `${mb(sync.peak)} MB`, '', '']);
 
 console.error('[chromium bench] list pages, local and through the API');
@@ -201,7 +217,12 @@ rows.push([
   `API p50 ${ms(percentile(timings.api, 50))} ms`,
   `${(percentile(timings.fresh, 50) / percentile(timings.api, 50)).toFixed(2)}× (local / API)`,
 ]);
-rows.push(['… p95 (goal ≤ 50 ms)', `${ms(percentile(timings.fresh, 95))} ms`, `API p95 ${ms(percentile(timings.api, 95))} ms`, '']);
+rows.push([
+  '… p95 (goal p50 ≤ 10 ms, p95 ≤ 25 ms)',
+  `${ms(percentile(timings.fresh, 95))} ms`,
+  `API p95 ${ms(percentile(timings.api, 95))} ms`,
+  '',
+]);
 rows.push(['another page and sort of the same filter: p50', `${ms(percentile(timings.known, 50))} ms`, '', '']);
 rows.push(['… p95', `${ms(percentile(timings.known, 95))} ms`, '', '']);
 rows.push(['… its exact count, shown when known: p50', `${ms(percentile(timings.counted, 50))} ms`, '', '']);
@@ -210,8 +231,27 @@ rows.push(['… p95', `${ms(percentile(timings.enqueue, 95))} ms`, '', '']);
 await device.page.evaluate(() => (globalThis as any).bench.engine.stop());
 await device.close();
 await server.close();
-const report = `Offline engine in Chromium (${browserPath}, server on PGlite, BENCH_SCALE=${scale})\n\n${markdownTable(rows[0], rows.slice(1))}\n`;
+const report = `Offline engine in Chromium (${browserPath}, server on the embedded PostgreSQL, BENCH_SCALE=${scale}, ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} at the end, 2 CPUs shared)\n\n${markdownTable(rows[0], rows.slice(1))}\n`;
 console.log(report);
 mkdirSync('tests/bench/results', { recursive: true });
 writeFileSync('tests/bench/results/offline-chromium.md', report);
+writeFileSync(
+  'tests/bench/results/offline-chromium.json',
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      scale,
+      leads: sync.leads,
+      syncMs: median.took,
+      downloadMs: median.download,
+      syncRatio,
+      firstPageMs: median.firstPage,
+      heapMb: sync.peak / 1024 / 1024,
+      pageP50: percentile(timings.fresh, 50),
+      pageP95: percentile(timings.fresh, 95),
+    },
+    null,
+    2,
+  )}\n`,
+);
 process.exit(0);

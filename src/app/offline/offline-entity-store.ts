@@ -66,6 +66,8 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       // The page does not wait for a slow count: a provisional one now, the exact one when known.
       const budget = slowCounts ? 0 : COUNT_BUDGET_MS;
       const settled = await Promise.race([exact, new Promise<undefined>((resolve) => setTimeout(resolve, budget))]);
+      // Not in time (or given up when the table changed under it): the next pages do not wait for counts.
+      if (settled === undefined) slowCounts = true;
       const { rows, pending } = page;
       const count = settled ?? (query.page - 1) * query.limit + rows.length + (rows.length === query.limit ? 1 : 0);
       return {
