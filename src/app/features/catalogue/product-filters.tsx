@@ -10,7 +10,8 @@ import { Select } from '../../ui/select.tsx';
 import type { CategoryRecord } from './catalogue-api.ts';
 import { useLabel } from './language.ts';
 
-const ANY = '';
+/** The choice of no filter (a select item's value is never empty). */
+const ANY = '*';
 
 /** The filter on `field` with `operator` in a list's state, if any. */
 export const filterOf = (state: ListState, field: string, operator: FilterOperator = 'in') =>

@@ -22,6 +22,8 @@ import type { CategoryRecord, MarketRecord, ProductRecord } from './catalogue-ap
 import { useLabel } from './language.ts';
 
 type Issue = z.core.$ZodIssue;
+/** The market select's "no market" (a select item's value is never empty). */
+const NO_MARKET = 'none';
 type Parsed = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
 
 /** A number typed the reader's way (a comma or a point) as a number; anything else stays text for the schema to refuse. */
@@ -196,9 +198,12 @@ export function ProductFormDialog({
           name="marketId"
           label={t('app.catalogue.product.market')}
           placeholder={t('app.catalogue.product.noMarket')}
-          options={[{ value: '', label: t('app.catalogue.product.noMarket') }, ...markets.map((m) => ({ value: m.id, label: m.name }))]}
-          value={[String(form.value('marketId') ?? '')]}
-          onChange={(next) => form.setValue('marketId', next[0] ?? '')}
+          options={[
+            { value: NO_MARKET, label: t('app.catalogue.product.noMarket') },
+            ...markets.map((m) => ({ value: m.id, label: m.name })),
+          ]}
+          value={[String(form.value('marketId') || NO_MARKET)]}
+          onChange={(next) => form.setValue('marketId', next[0] === NO_MARKET ? '' : (next[0] ?? ''))}
         />
         <AmountInput form={form} name="price" label={t('app.catalogue.product.price')} />
         <Field label={t('app.catalogue.product.description')} error={errorOf('description')}>

@@ -167,25 +167,6 @@ export function ProductPage({ productId, Actions }: { productId: string; Actions
               {t('app.catalogue.product.noImage')}
             </div>
           )}
-          {mayEdit ? (
-            <>
-              <FileUpload
-                label={t('app.catalogue.product.setImage')}
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                onFile={(file) => void upload('image', file)}
-                disabled={uploading !== null || !online}
-                error={uploadError?.key === 'image' ? uploadError.message : null}
-              />
-              <FileUpload
-                label={t('app.catalogue.product.setFile')}
-                accept="application/pdf,image/jpeg,image/png,image/gif,image/webp"
-                onFile={(file) => void upload('file', file)}
-                disabled={uploading !== null || !online}
-                error={uploadError?.key === 'file' ? uploadError.message : null}
-              />
-              {!online ? <p className={css({ fontSize: 'sm', color: 'warning' })}>{t('app.catalogue.product.uploadOnline')}</p> : null}
-            </>
-          ) : null}
         </div>
         <Card>
           <p className={css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })} data-testid="product-page-price">
@@ -211,6 +192,33 @@ export function ProductPage({ productId, Actions }: { productId: string; Actions
           ) : null}
         </Card>
       </div>
+      {mayEdit ? (
+        <Card title={t('app.catalogue.product.media')}>
+          <div
+            className={css({
+              display: 'grid',
+              gap: 'gap',
+              gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
+            <FileUpload
+              label={t('app.catalogue.product.setImage')}
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              onFile={(file) => void upload('image', file)}
+              disabled={uploading !== null || !online}
+              error={uploadError?.key === 'image' ? uploadError.message : null}
+            />
+            <FileUpload
+              label={t('app.catalogue.product.setFile')}
+              accept="application/pdf,image/jpeg,image/png,image/gif,image/webp"
+              onFile={(file) => void upload('file', file)}
+              disabled={uploading !== null || !online}
+              error={uploadError?.key === 'file' ? uploadError.message : null}
+            />
+          </div>
+          {!online ? <p className={css({ fontSize: 'sm', color: 'warning' })}>{t('app.catalogue.product.uploadOnline')}</p> : null}
+        </Card>
+      ) : null}
       <RelatedOffers productId={product.id} />
       {editing ? (
         <ProductFormDialog product={product} onClose={() => setEditing(false)} onSaved={() => (setEditing(false), reload())} />

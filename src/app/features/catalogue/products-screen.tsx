@@ -169,8 +169,6 @@ export function ProductsScreen({
   );
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: 'gap' })}>
-      {isStaff(roles) ? <ProductStatsPanel /> : null}
-      <ProductFilters state={state} onStateChange={onStateChange} categories={categories} />
       {view === 'cards' ? (
         <>
           <PageHeader
@@ -186,6 +184,7 @@ export function ProductsScreen({
               </>
             }
           />
+          <ProductFilters state={state} onStateChange={onStateChange} categories={categories} />
           {cards.error ? <p role="alert">{cards.error.message}</p> : null}
           {cards.count !== null ? (
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="product-count">
@@ -221,47 +220,52 @@ export function ProductsScreen({
           </ul>
         </>
       ) : (
-        <EntityList
-          entity="product"
-          title={t('app.nav.products')}
-          columns={columns}
-          state={state}
-          onStateChange={onStateChange}
-          filterFields={filterFields}
-          actions={toggle}
-          onRowOpen={(row) => void navigate({ to: '/products/$productId', params: { productId: row.id } })}
-          stackedRow={(row) => {
-            const product = row as unknown as ProductRecord;
-            return (
-              <div className={css({ display: 'flex', gap: '3', alignItems: 'center', minW: 0 })}>
-                {product.image ? (
-                  <img
-                    src={product.image}
-                    alt=""
-                    className={css({ w: '12', h: '12', objectFit: 'cover', borderRadius: 'md', flexShrink: 0 })}
-                  />
-                ) : null}
-                <div className={css({ minW: 0 })}>
-                  <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
-                    {product.description || t('app.catalogue.product.untitled')}
-                  </p>
-                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {categoryOf.get(product.categoryId)?.name ?? '…'} · <strong>{formatMoney(product.price)}</strong>
-                  </p>
+        <>
+          <ProductFilters state={state} onStateChange={onStateChange} categories={categories} />
+          <EntityList
+            entity="product"
+            title={t('app.nav.products')}
+            columns={columns}
+            state={state}
+            onStateChange={onStateChange}
+            filterFields={filterFields}
+            actions={toggle}
+            onRowOpen={(row) => void navigate({ to: '/products/$productId', params: { productId: row.id } })}
+            stackedRow={(row) => {
+              const product = row as unknown as ProductRecord;
+              return (
+                <div className={css({ display: 'flex', gap: '3', alignItems: 'center', minW: 0 })}>
+                  {product.image ? (
+                    <img
+                      src={product.image}
+                      alt=""
+                      className={css({ w: '12', h: '12', objectFit: 'cover', borderRadius: 'md', flexShrink: 0 })}
+                    />
+                  ) : null}
+                  <div className={css({ minW: 0 })}>
+                    <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+                      {product.description || t('app.catalogue.product.untitled')}
+                    </p>
+                    <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                      {categoryOf.get(product.categoryId)?.name ?? '…'} · <strong>{formatMoney(product.price)}</strong>
+                    </p>
+                  </div>
                 </div>
-              </div>
-            );
-          }}
-          renderForm={({ record, onClose, onSaved }) => (
-            <ProductFormDialog
-              product={record as unknown as ProductRecord | null}
-              categoryId={categoryId}
-              onClose={onClose}
-              onSaved={() => onSaved()}
-            />
-          )}
-        />
+              );
+            }}
+            renderForm={({ record, onClose, onSaved }) => (
+              <ProductFormDialog
+                product={record as unknown as ProductRecord | null}
+                categoryId={categoryId}
+                onClose={onClose}
+                onSaved={() => onSaved()}
+              />
+            )}
+          />
+        </>
       )}
+      {/* The catalogue's figures after the products themselves: a phone shows the products first. */}
+      {isStaff(roles) ? <ProductStatsPanel /> : null}
       {creating ? (
         <ProductFormDialog
           product={null}
