@@ -158,6 +158,8 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     expect(await textOf(stacked)).toContain('Needs a second person');
     expect(await sidewaysScroll(page)).toBe('');
     expect(await axe(page)).toEqual([]);
+    // On a phone the figures fold to one line, so the orders start near the top.
+    expect(await page.getByTestId('order-stats').getAttribute('open')).toBeNull();
     await screenshot(page, 'order-desk-phone-dark-en');
     await rowOf(page, 'Léa Martin').getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Confirm the close' }).click();
@@ -218,6 +220,7 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     await visible(page.getByTestId('trading-figures'), 20_000);
     expect(await textOf(page.getByTestId('trading-profit'))).toBe('+€120.50');
     expect(await textOf(page.getByTestId('trading-period'))).toMatch(/^Opened /);
+    await page.getByTestId('trading-figures').scrollIntoViewIfNeeded();
     await screenshot(page, 'order-desk-dashboard-desktop-light-en');
   });
 
@@ -238,6 +241,7 @@ describe('the order desk: close with a profit, a second person confirms, the lea
       const stacked = page.getByTestId('order-row').filter({ hasText: '+120,50 €' });
       await visible(stacked, 20_000);
       expect(await textOf(stacked)).toContain('Léa Martin');
+      await stacked.scrollIntoViewIfNeeded();
       expect(await sidewaysScroll(page)).toBe('');
       expect(await axe(page)).toEqual([]);
       await screenshot(page, `order-desk-phone-${mode}-de`);

@@ -9,7 +9,7 @@ import { FormActions } from '../../../forms/form-actions.tsx';
 import { FormError } from '../../../forms/form-error.tsx';
 import { useFormKey } from '../../../forms/form-key.ts';
 import { useZodForm } from '../../../forms/use-zod-form.ts';
-import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { usePersonLabel } from '../../../lists/person-cell.tsx';
 import { settings } from '../../../state/settings.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -95,7 +95,7 @@ export function CloseOrderDialog({
             type: t(`app.desk.type.${String(row.type)}`),
             quantity:
               market === 'forex'
-                ? t('app.desk.row.lots', { quantity: row.quantity, leverage: row.leverage })
+                ? t('app.desk.row.lots', { quantity: formatNumber(Number(row.quantity ?? 0)), leverage: row.leverage })
                 : formatMoney(Number(row.quantity)),
             symbol,
             price: priceText(row.openPrice, symbol),

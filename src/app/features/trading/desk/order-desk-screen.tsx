@@ -6,7 +6,7 @@ import { orderMachine } from '../../../../shared/lifecycle/machines.ts';
 import { SYMBOLS } from '../../../../shared/trading/symbols.ts';
 import { useOnline } from '../../../api/online-only.ts';
 import type { EntityRecord } from '../../../data/entity-store.ts';
-import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { useActionViewer } from '../../../lists/allowed-actions.ts';
 import { DateRangeFilter } from '../../../lists/date-range-filter.tsx';
 import { EntityList, type ListColumn } from '../../../lists/entity-list.tsx';
@@ -109,7 +109,7 @@ export function OrderDeskScreen({
         render: (value, row) =>
           row.market === 'binary_options'
             ? formatMoney(Number(value ?? 0))
-            : t('app.desk.row.lots', { quantity: value, leverage: row.leverage }),
+            : t('app.desk.row.lots', { quantity: formatNumber(Number(value ?? 0)), leverage: row.leverage }),
       },
       { field: 'openPrice', render: (value, row) => priceText(value, String(row.symbol)) || '—' },
       // Shown from the Columns menu: the market is in the filters, the close price in the profit's title.

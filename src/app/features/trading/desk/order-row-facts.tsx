@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../../../styled-system/css';
 import type { EntityRecord } from '../../../data/entity-store.ts';
-import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { usePerson } from '../../../lists/person-cell.tsx';
 import { priceText } from '../api/order-view.ts';
 import { OrderStatusCell, ProfitCell } from './order-cells.tsx';
@@ -17,7 +17,7 @@ export function useOrderSummary() {
     const size =
       row.market === 'binary_options'
         ? t('app.desk.row.stake', { amount: formatMoney(Number(row.quantity ?? 0)) })
-        : t('app.desk.row.lots', { quantity: row.quantity, leverage: row.leverage });
+        : t('app.desk.row.lots', { quantity: formatNumber(Number(row.quantity ?? 0)), leverage: row.leverage });
     return `${t(`app.desk.type.${String(row.type)}`)} ${symbol} · ${size} · ${t('app.desk.row.at', { price: priceText(row.openPrice, symbol) })}`;
   };
 }

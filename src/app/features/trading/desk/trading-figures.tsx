@@ -10,6 +10,7 @@ import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import type { ListState } from '../../../lists/list-state.ts';
 import { auth } from '../../../state/auth.ts';
 import { buttonRecipe } from '../../../ui/button.tsx';
+import { BarList } from '../../../ui/bar-list.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { useDayRange } from '../../../ui/day-range.tsx';
 import { OrderDeskScreen } from './order-desk-screen.tsx';
@@ -67,6 +68,15 @@ function StaffTrading() {
           <Figure label={t('app.desk.stats.volume')} value={formatNumber(data.volume)} testId="trading-volume" />
           <Figure label={t('app.desk.stats.realisedProfit')} value={signed(data.realisedProfit)} testId="trading-profit" />
           <Figure label={t('app.desk.stats.winRate')} value={winRateText(data.winRate)} testId="trading-win-rate" />
+          <div className={css({ mt: '3' })}>
+            <BarList
+              testId="trading-by-symbol"
+              caption={`${t('app.desk.stats.bySymbol')} · ${t('app.desk.stats.realisedProfit')}`}
+              bars={data.bySymbol
+                .filter((s) => s.open + s.closed > 0)
+                .map((s) => ({ key: s.symbol, label: s.symbol, value: s.realisedProfit, text: signed(s.realisedProfit) }))}
+            />
+          </div>
         </div>
       ) : null}
     </Card>
