@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cardDeposit } from '../fixtures/card-deposit.ts';
@@ -143,6 +144,13 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     await page().getByRole('tab', { name: 'Closed orders' }).click();
     await expect.poll(() => textOf(page().getByTestId('closed-profit'))).toBe('+€233.59');
     expect((await orders()).map((o) => [o.status, o.profit])).toEqual([['closed', 233.59]]);
+
+    // The closed orders export as the server writes them (words, the profit as a number).
+    const download = page().waitForEvent('download');
+    await page().getByTestId('closed-orders-export-csv').click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv).toContain('EURUSD');
+    expect(csv).toContain('233.59');
   });
 
   test('a 1-minute binary option, acknowledged as risky, settles at expiry and shows as won', async () => {
@@ -161,6 +169,8 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     const binary = page().getByTestId('open-position');
     await visible(binary);
     expect(await textOf(binary.getByTestId('binary-now'))).toBe('level with the strike now');
+    // Its time limit runs on the screen.
+    expect(await textOf(binary.getByTestId('binary-expiry'))).toMatch(/settled by the server in (1:00|0:5\d)$/);
 
     // The last tick before the expiry is above the strike; then the clock passes the expiry.
     offset += 30_000;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { accountFigures, totalProfitCents } from '../../../src/app/features/trading/api/account-figures.ts';
-import { asOrder, binaryResult, centsOf, priceText } from '../../../src/app/features/trading/api/order-view.ts';
+import { asOrder, binaryResult, centsOf, countdownText, lotsText, priceText } from '../../../src/app/features/trading/api/order-view.ts';
 import { withMoves } from '../../../src/app/features/trading/api/live-quotes.ts';
 import { ageMinutes, candleAfterTick, chartCandle, directionOf } from '../../../src/app/features/trading/api/quote-math.ts';
 
@@ -95,6 +95,15 @@ describe('the funds header', () => {
 });
 
 describe('order records as the platform reads them', () => {
+  test('a binary option’s last hour counts down in m:ss; lots keep two decimals', () => {
+    expect(countdownText(42_000)).toBe('0:42');
+    expect(countdownText(41_001)).toBe('0:42');
+    expect(countdownText(3_599_000)).toBe('59:59');
+    expect(countdownText(3_600_000)).toBeNull();
+    expect(countdownText(0)).toBeNull();
+    expect(lotsText(0.1, 'en-US')).toBe('0.10');
+    expect(lotsText(1.5, 'de-DE')).toBe('1,50');
+  });
   test('profit in cents and a binary option’s outcome', () => {
     expect(centsOf('12.30')).toBe(1_230);
     expect(centsOf(-4)).toBe(-400);

@@ -57,3 +57,10 @@ export function binaryResult(order: Pick<OrderRow, 'profit'>): 'won' | 'tied' | 
   if (cents === null) return null;
   return cents > 0 ? 'won' : cents < 0 ? 'lost' : 'tied';
 }
+
+/** A time left under an hour as m:ss ("0:42", "59:59"); nothing (null) past it or at an hour and more. */
+export function countdownText(ms: number): string | null {
+  if (ms <= 0 || ms >= 3_600_000) return null;
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from '../../../../../styled-system/css';
 import { useOnline } from '../../../api/online-only.ts';
@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { ui } from '../../../state/ui.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ExportButtons } from '../../../lists/export-buttons.tsx';
 import { asOrder, binaryResult, centsOf, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
 
 /** How many more closed orders each "show more" lists, newest first. */
@@ -77,21 +78,25 @@ function ClosedRow({ order }: { order: OrderRow }) {
 
 /**
  * The lead's latest closed orders, read from the mirror (orders are a mirrored entity): the same
- * offline, said with when the device last synced; newest first, twenty more at a time.
+ * offline, said with when the device last synced; newest first, twenty more at a time; exported whole
+ * (xlsx, csv) online.
  */
 export function ClosedOrders({ leadId }: { leadId: string }) {
   const { t } = useTranslation();
   const online = useOnline();
   const pulledAt = useMirrorTick();
   const [limit, setLimit] = useState(PAGE);
-  const { rows, count, loading } = useRecords('order', {
-    limit,
-    filters: [
-      { field: 'userId', values: [leadId] },
-      { field: 'status', values: ['closed'] },
-    ],
-    sorts: [{ field: 'dateLastUpdate', order: 'desc' }],
-  });
+  const query = useMemo(
+    () => ({
+      filters: [
+        { field: 'userId', values: [leadId] },
+        { field: 'status', values: ['closed'] },
+      ],
+      sorts: [{ field: 'dateLastUpdate', order: 'desc' as const }],
+    }),
+    [leadId],
+  );
+  const { rows, count, loading } = useRecords('order', { limit, ...query });
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })} data-testid="closed-orders">
       {!online && pulledAt ? (
@@ -105,13 +110,15 @@ export function ClosedOrders({ leadId }: { leadId: string }) {
           <ClosedRow key={row.id} order={asOrder(row)} />
         ))}
       </ul>
-      {count !== null && count > rows.length ? (
-        <div>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        {count !== null && count > rows.length ? (
           <Button size="sm" variant="outline" onClick={() => setLimit((n) => n + PAGE)}>
             {t('app.platform.history.more')}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        {/* Every closed order, as the server exports the desk's list (words, dates on the reader's clock). */}
+        {rows.length ? <ExportButtons entity="order" query={query} testId="closed-orders-export" /> : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from '../../../../../styled-system/css';
 import { useOnline } from '../../../api/online-only.ts';
@@ -12,7 +12,7 @@ import { orderMachine } from '../../../../shared/lifecycle/machines.ts';
 import type { BinaryOutcome } from '../../../../shared/trading/pnl.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { closeOrder } from '../api/orders.ts';
-import { centsOf, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
+import { centsOf, countdownText, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
 import { profitTone, signedMoney } from './closed-orders.tsx';
 
 /**
@@ -20,6 +20,30 @@ import { profitTone, signedMoney } from './closed-orders.tsx';
  * would close at and its profit (forex), or how it would settle now (a binary option).
  */
 export type LivePosition = { order: OrderRow; closeAt: string | null; profitCents: number | null; outcome?: BinaryOutcome | null };
+
+/** A binary option's time limit while it runs (CHECKLIST 6): its expiry, the last hour counted down, then that the server settles it. */
+function Expiry({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  const left = Date.parse(at) - now;
+  useEffect(() => {
+    if (left <= 0 || left > 3_660_000) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000 - (now % 1000));
+    return () => clearTimeout(timer);
+  }, [now, left]);
+  const countdown = countdownText(left);
+  return (
+    <span data-testid="binary-expiry" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+      {t('app.platform.positions.expires', { date: formatDateTime(at) })}
+      {' · '}
+      {left <= 0
+        ? t('app.platform.positions.settling')
+        : countdown
+          ? t('app.platform.positions.settlesIn', { time: countdown })
+          : t('app.platform.positions.settles')}
+    </span>
+  );
+}
 
 function PositionRow({ position, onClose }: { position: LivePosition; onClose: (position: LivePosition) => void }) {
   const { t } = useTranslation();
@@ -57,11 +81,7 @@ function PositionRow({ position, onClose }: { position: LivePosition; onClose: (
           {t('app.platform.positions.openAt', { price: priceText(order.openPrice, order.symbol) })}
           {closeAt ? ` · ${t('app.platform.positions.now', { price: closeAt })}` : ''}
         </span>
-        {binary && order.expiration ? (
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-            {t('app.platform.positions.expires', { date: formatDateTime(order.expiration) })} · {t('app.platform.positions.settles')}
-          </span>
-        ) : null}
+        {binary && order.expiration ? <Expiry at={order.expiration} /> : null}
       </span>
       <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         {binary && outcome ? (
