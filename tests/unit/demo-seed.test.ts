@@ -97,14 +97,18 @@ describe('demo seed', () => {
            coalesce((select sum(amount) from deposits d where d.user_id = u.id and d.status = 'completed'), 0)
              - coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status <> 'failed'), 0)
              - coalesce((select sum(initial_amount) from investments i where i.user_id = u.id and i.status = 'active'), 0)
-             + coalesce((select sum(amount) from dividends v where v.user_id = u.id and v.status = 'completed'), 0) as available,
+             + coalesce((select sum(amount) from dividends v where v.user_id = u.id and v.status = 'completed'), 0)
+             - coalesce((select sum(purchase_price) from holdings h where h.user_id = u.id), 0)
+             + coalesce((select sum(sale_amount) from holdings h where h.user_id = u.id and h.status = 'sold'), 0) as available,
+           coalesce((select sum(purchase_price) from holdings h where h.user_id = u.id and h.status = 'held'), 0) as vault,
            coalesce((select sum(amount) from withdrawals w where w.user_id = u.id and w.status = 'pending'), 0) as held,
            coalesce((select sum(initial_amount) from investments i where i.user_id = u.id and i.status = 'active'), 0) as invested
          from users u where 'lead' = any(u.roles))
        select e.id from expected e
        where e.available <> coalesce((select balance from accounts where lead_id = e.id and kind = 'available'), 0)
           or e.held <> coalesce((select balance from accounts where lead_id = e.id and kind = 'withdrawal_hold'), 0)
-          or e.invested <> coalesce((select balance from accounts where lead_id = e.id and kind = 'invested'), 0)`,
+          or e.invested <> coalesce((select balance from accounts where lead_id = e.id and kind = 'invested'), 0)
+          or e.vault <> coalesce((select balance from accounts where lead_id = e.id and kind = 'vault'), 0)`,
     );
     expect(mismatches).toEqual([]);
     const [{ n }] = await rows<{ n: number }>(a.app, `select count(*)::int n from transfers where source_entity = 'deposit'`);
@@ -115,6 +119,43 @@ describe('demo seed', () => {
     expect(w).toBeGreaterThan(0);
     const [{ total }] = await rows<{ total: string }>(a.app, `select coalesce(sum(balance), 0)::text total from accounts`);
     expect(Number(total)).toBe(0);
+  });
+
+  it("fills vaults as the API does: each product held by one lead at most, purchases and sales booked once, offers in every state, the demo lead's among them", async () => {
+    const [{ doubly }] = await rows<{ doubly: number }>(
+      a.app,
+      `select count(*)::int doubly from (select product_id from holdings where status = 'held' group by 1 having count(*) > 1) x`,
+    );
+    expect(doubly).toBe(0);
+    const wrongHolder = await rows(
+      a.app,
+      `select p.id from products p left join holdings h on h.product_id = p.id and h.status = 'held'
+        where p.held_by is distinct from h.user_id`,
+    );
+    expect(wrongHolder).toEqual([]);
+    const [booked] = await rows<{ purchases: number; holdings: number; sales: number; sold: number }>(
+      a.app,
+      `select (select count(*)::int from transfers where source_entity = 'holding' and kind = 'purchase') purchases,
+              (select count(*)::int from holdings) holdings,
+              (select count(*)::int from transfers where source_entity = 'offer' and kind = 'sale') sales,
+              (select count(*)::int from holdings where status = 'sold') sold`,
+    );
+    expect(booked.purchases).toBe(booked.holdings);
+    expect(booked.sales).toBe(booked.sold);
+    expect(booked.holdings).toBeGreaterThan(0);
+    // An accepted offer is its holding's sale, at the offer's amount; a sold holding has no offer still open.
+    const [{ off }] = await rows<{ off: number }>(
+      a.app,
+      `select count(*)::int off from offers o join holdings h on h.id = o.holding_id
+        where (o.status = 'accepted' and (h.offer_id <> o.id or h.sale_amount <> o.amount))
+           or (h.status = 'sold' and o.status in ('pending', 'awaiting_release'))`,
+    );
+    expect(off).toBe(0);
+    const states = await rows<{ status: string }>(
+      a.app,
+      `select distinct o.status from offers o join users u on u.id = o.user_id where u.email = '${DEMO_LEAD_EMAIL}' order by 1`,
+    );
+    expect(states.map((r) => r.status)).toEqual(['accepted', 'awaiting_release', 'expired', 'pending', 'rejected']);
   });
 
   it('dates the ledger as the money moved, not as the seed ran: a deposit at its completion, a withdrawal at its request and decision', async () => {

@@ -11,6 +11,7 @@ import {
   comments,
   deposits,
   dividends,
+  holdings,
   investments,
   notifications,
   offers,
@@ -31,6 +32,7 @@ import type { Actor } from '../context.ts';
 import { creditDeposit, holdWithdrawal, openLedger, payWithdrawal, refundWithdrawal } from '../money/index.ts';
 import { payDue } from '../wealth/dividend-job.ts';
 import { bookOpening, firstWatermark, type InvestmentRow } from '../wealth/open-investment.ts';
+import { bookPurchase, bookSale } from '../vault/vault-ledger.ts';
 import type { FileStore } from '../uploads/file-store.ts';
 import { storeFiles } from '../uploads/store.ts';
 import { createRandom, type Random } from './random.ts';
@@ -106,6 +108,7 @@ const SEEDED_TABLES = [
   investments,
   dividends,
   orders,
+  holdings,
   offers,
   notifications,
   changeLog,
@@ -294,7 +297,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
     await write('product', products, productRows);
     await flushChanges();
 
-    const activeProducts = productRows as { id: string; price: number }[];
+    const availableProducts = productRows as { id: string; price: number }[];
+    /** Products some lead holds now (a product is a unique item: DESIGN.md §12). */
+    const heldProducts = new Set<string>();
     const staffNotifications: Row[] = [];
     for (const staff of staffRows) {
       staffNotifications.push({
@@ -326,7 +331,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       await write('investment', investments, block.investments);
       await write('dividend', dividends, block.dividends);
       await write('order', orders, block.orders);
+      await write('holding', holdings, block.holdings);
       await write('offer', offers, block.offers);
+      await holdProducts(block);
       await write('notification', notifications, block.notifications);
       await bookMoney(block);
       await flushChanges();
@@ -374,6 +381,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       // Investments as openInvestment books them (principal available → invested), then the scheduler's
       // catch-up up to now: every period due paid once on its date, the expired ones ended, principal back.
       for (const row of block.investments) await bookOpening(work, row as InvestmentRow);
+      // Products bought for leads (available → vault), then the accepted offers' sales (vault → sales → available).
+      for (const holding of block.holdings) await bookPurchase(work, holding as { id: string; userId: string; purchasePrice: number });
+      for (const offer of block.offers.filter((o) => o.status === 'accepted')) {
+        const holding = block.holdings.find((h) => h.id === offer.holdingId)!;
+        await bookSale(work, {
+          offerId: offer.id as string,
+          userId: offer.userId as string,
+          purchasePrice: holding.purchasePrice as number,
+          amount: offer.amount as number,
+        });
+      }
       const opened = block.investments.map((row) => row.id as string);
       if (opened.length) {
         const due = await tx
@@ -404,12 +422,125 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
           { id: w.id, kind: 'withdrawal_paid', at: w.dateLastUpdate },
           { id: w.id, kind: 'withdrawal_refund', at: w.dateLastUpdate },
         ]),
+        ...block.holdings.map((h) => ({ id: h.id, kind: 'purchase', at: h.dateCreation })),
+        ...block.offers
+          .filter((o) => o.status === 'accepted')
+          .flatMap((o) => [
+            { id: o.id, kind: 'sale', at: o.decidedAt },
+            { id: o.id, kind: 'sale-credit', at: o.decidedAt },
+          ]),
       ].map((m) => ({ id: String(m.id), kind: m.kind, at: (m.at as Date).toISOString() }));
       if (!moments.length) return;
       const rows = sql`jsonb_to_recordset(${JSON.stringify(moments)}::jsonb) as m(id uuid, kind text, at timestamptz)`;
       await tx.execute(sql`update ledger_entries e set date_creation = m.at, date_last_update = m.at
         from ${rows} where e.source_id = m.id and e.kind = m.kind`);
       await tx.execute(sql`update transfers t set at = m.at from ${rows} where t.source_id = m.id and t.kind = m.kind`);
+    }
+
+    /** The products a block's leads hold now, as the purchase's conditional update leaves them (held_by), with their change-log rows. */
+    async function holdProducts(block: Block) {
+      const held = block.holdings.filter((h) => h.status === 'held');
+      if (!held.length) return;
+      const rows = sql`jsonb_to_recordset(${JSON.stringify(held.map((h) => ({ id: h.productId, lead: h.userId })))}::jsonb) as h(id uuid, lead uuid)`;
+      await tx.execute(sql`update products p set held_by = h.lead, version = p.version + 1 from ${rows} where p.id = h.id`);
+      for (const h of held) changes.push({ entity: 'product', recordId: h.productId as string, op: 'upsert', audience: null });
+    }
+
+    /**
+     * A lead's vault (DESIGN.md §12): products bought for it within what it may spend, each unique, and
+     * offers on them in every state: waiting for release (made by its staff member), pending (released by
+     * another), declined, expired, and at times one accepted, which sold the product (the holding's other
+     * open offers rejected with it). The demo lead's has all of them.
+     */
+    function makeVault(
+      block: Block,
+      leadId: string,
+      assignedTo: string | null,
+      demo: boolean,
+      spendable: number,
+      later: (fraction?: number) => number,
+    ) {
+      const maker = assignedTo ?? adminId;
+      const releaser = maker === adminId ? regularIds[0] : adminId;
+      const count = demo ? 2 : random.int(1, 2);
+      for (let i = 0; i < count; i++) {
+        // The demo lead's are the cheapest free ones; another lead's one it can afford.
+        const affordable = availableProducts.filter((p) => !heldProducts.has(p.id) && cents(p.price) <= spendable);
+        if (!affordable.length) return spendable;
+        const product = demo ? affordable.reduce((a, b) => (a.price <= b.price ? a : b)) : random.pick(affordable);
+        heldProducts.add(product.id);
+        spendable -= cents(product.price);
+        const bought = later(0.4);
+        const holding: Row = {
+          ...record(bought),
+          userId: leadId,
+          productId: product.id,
+          purchasePrice: product.price,
+          status: 'held',
+          purchasedBy: maker,
+          soldAt: null,
+          offerId: null,
+          saleAmount: null,
+          gain: null,
+        };
+        block.holdings.push(holding);
+        const states = demo
+          ? i === 0
+            ? (['pending', 'awaiting_release', 'rejected', 'expired'] as const)
+            : (['accepted', 'rejected'] as const)
+          : random.some(['pending', 'awaiting_release', 'rejected', 'expired', 'accepted'] as const, random.int(1, 3));
+        const sold = states.includes('accepted' as never);
+        const soldAt = sold ? Math.min(now - DAY, bought + random.int(2, 20) * DAY) : 0;
+        for (const drawn of states) {
+          // Accepting rejects the holding's other open offers with it (the accept action's `supersede`).
+          const state = sold && (drawn === 'pending' || drawn === 'awaiting_release') ? 'rejected' : drawn;
+          const made =
+            state === 'accepted' || (sold && state === 'rejected')
+              ? Math.max(bought + DAY / 2, soldAt - DAY)
+              : bought + random.int(1, 5) * DAY;
+          const amount = Math.round(cents(product.price) * (0.9 + random.next() * 0.4));
+          const decidedAt =
+            state === 'accepted'
+              ? soldAt
+              : state === 'rejected'
+                ? sold
+                  ? soldAt
+                  : made + DAY
+                : state === 'expired'
+                  ? made + 3 * DAY
+                  : null;
+          const offer: Row = {
+            ...record(made, decidedAt ?? made),
+            userId: leadId,
+            productId: product.id,
+            holdingId: holding.id,
+            productPrice: product.price,
+            gain: euros(amount - cents(product.price)),
+            amount: euros(amount),
+            status: state,
+            expirationDate: new Date(state === 'expired' ? made + 3 * DAY : Math.max(now, made) + random.int(7, 45) * DAY),
+            origin: random.pick(['Auction house', 'Private collector', 'Dealer', 'Family office']),
+            createdBy: maker,
+            releasedBy: state === 'awaiting_release' ? null : releaser,
+            releasedAt: state === 'awaiting_release' ? null : new Date(made + 3_600_000),
+            decidedAt: decidedAt === null ? null : new Date(decidedAt),
+          };
+          block.offers.push(offer);
+          if (state === 'accepted') {
+            Object.assign(holding, {
+              status: 'sold',
+              soldAt: new Date(soldAt),
+              offerId: offer.id,
+              saleAmount: offer.amount,
+              gain: euros(amount - cents(product.price)),
+              version: 2,
+              dateLastUpdate: new Date(soldAt),
+            });
+            heldProducts.delete(product.id);
+          }
+        }
+      }
+      return spendable;
     }
 
     /** One lead and its records, with a running balance so no ledger ever goes below zero. */
@@ -567,6 +698,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         }
       }
 
+      // Products bought for the lead and the offers on them (DESIGN.md §12).
+      if (demo || ((lead.labels as string[]).includes('diamond') && random.chance(0.4)))
+        spendable = makeVault(block, leadId, assignedTo, demo, spendable, later);
+
       // Investments in projects the lead can afford, with monthly dividends paid so far.
       if (spendable > 0 && (demo || random.chance(0.3))) {
         const affordable = projectRows.filter((p) => cents(p.minimumAmount) <= spendable);
@@ -663,30 +798,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         if (status !== 'failed') spendable -= amount;
       }
 
-      // Offers on vault products.
-      if (demo || random.chance(0.08)) {
-        const product = random.pick(activeProducts);
-        const at = later(0.5);
-        const amount = Math.round(cents(product.price) * (0.95 + random.next() * 0.3));
-        block.offers.push({
-          ...record(at),
-          userId: leadId,
-          productId: product.id,
-          productPrice: product.price,
-          gain: euros(amount - cents(product.price)),
-          amount: euros(amount),
-          status: demo
-            ? 'pending'
-            : random.weighted([
-                ['pending', 5],
-                ['accepted', 3],
-                ['rejected', 2],
-              ] as const),
-          expirationDate: new Date(at + random.int(14, 60) * DAY),
-          origin: random.pick(['vault', 'advisor', 'campaign', 'website']),
-        });
-      }
-
       if (verificationStatus === 'verified' && random.chance(0.5)) {
         block.notifications.push({ ...record(later(0.2)), userId: leadId, ...NOTIFICATIONS.verified, read: random.chance(0.8) });
       }
@@ -708,6 +819,7 @@ class Block {
   investments: Row[] = [];
   dividends: Row[] = [];
   orders: Row[] = [];
+  holdings: Row[] = [];
   offers: Row[] = [];
   notifications: Row[] = [];
   documents: { ownerId: string; originalName: string; createdAt: Date; rejectedAt: Date | null }[] = [];

@@ -5,19 +5,13 @@ import { toCents } from '../../shared/money.ts';
 import { defineAction, transition, type ActionContext } from '../actions/define-action.ts';
 import { holdings, offers, products } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { transfer } from '../money/index.ts';
 import { audienceOf } from '../policy.ts';
 import { holdingResource } from '../resources/holding.ts';
 import { offerResource } from '../resources/offer.ts';
 import { productResource } from '../resources/product.ts';
+import { bookSale } from './vault-ledger.ts';
 
 type OfferRow = typeof offers.$inferSelect;
-
-/** The causes of a sale's two transfers: once per offer each. */
-export const saleCauses = (offerId: string) => ({
-  vault: { sourceEntity: 'offer', sourceId: offerId, kind: 'sale' },
-  credit: { sourceEntity: 'offer', sourceId: offerId, kind: 'sale-credit' },
-});
 
 const nowOf = (ctx: ActionContext) => ctx.request.server.services.clock.now();
 
@@ -44,20 +38,7 @@ function refuseOwnDecision(ctx: ActionContext, offer: OfferRow) {
 async function sell(ctx: ActionContext, offer: OfferRow, now: Date) {
   const [holding] = await ctx.tx.select().from(holdings).where(eq(holdings.id, offer.holdingId!)).for('update');
   if (!holding || holding.status !== 'held') throw new AppError('PRODUCT_NOT_HELD');
-  const causes = saleCauses(offer.id);
-  await transfer(ctx, {
-    from: { lead: offer.userId, kind: 'vault' },
-    to: { house: 'sales' },
-    amountCents: toCents(holding.purchasePrice),
-    cause: causes.vault,
-  });
-  if (toCents(offer.amount) > 0)
-    await transfer(ctx, {
-      from: { house: 'sales' },
-      to: { lead: offer.userId, kind: 'available' },
-      amountCents: toCents(offer.amount),
-      cause: causes.credit,
-    });
+  await bookSale(ctx, { offerId: offer.id, userId: offer.userId, purchasePrice: holding.purchasePrice, amount: offer.amount });
   const gain = (toCents(offer.amount) - toCents(holding.purchasePrice)) / 100;
   const [sold] = await ctx.tx
     .update(holdings)

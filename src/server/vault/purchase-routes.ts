@@ -4,20 +4,16 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { purchaseContract } from '../../shared/contracts/vault.ts';
 import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
-import { toCents } from '../../shared/money.ts';
 import { holdings, products } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { mutate } from '../http/mutate.ts';
-import { transfer } from '../money/index.ts';
 import { audienceOf, requireAction } from '../policy.ts';
 import { findScoped, publicRecord } from '../resources/define-resource.ts';
 import { holdingResource } from '../resources/holding.ts';
 import { productResource } from '../resources/product.ts';
 import { userResource } from '../resources/user.ts';
-
-/** The cause of a purchase's debit: once per holding. */
-export const purchaseCause = (holdingId: string) => ({ sourceEntity: 'holding', sourceId: holdingId, kind: 'purchase' });
+import { bookPurchase } from './vault-ledger.ts';
 
 /**
  * `POST /product/purchase` (DESIGN.md §12): staff buy a product for a lead in their scope, in ONE
@@ -67,12 +63,7 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
             purchasedBy: realPersonOf(work.actor),
           })
           .returning();
-        await transfer(work, {
-          from: { lead: body.userId, kind: 'available' },
-          to: { lead: body.userId, kind: 'vault' },
-          amountCents: toCents(taken.price),
-          cause: purchaseCause(id),
-        });
+        await bookPurchase(work, { id, userId: body.userId, purchasePrice: taken.price });
         work.changed([
           { entity: 'product', recordId: taken.id, op: 'upsert', ...audienceOf(productResource.access.scope, taken) },
           { entity: 'holding', recordId: id, op: 'upsert', ...audienceOf(holdingResource.access.scope, holding) },
