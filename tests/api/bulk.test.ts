@@ -133,7 +133,7 @@ describe('bulk work on a filtered set', () => {
     for (const id of [...ids].reverse()) expect((await lead(id)).status).toBe(201);
     // L4 is Bob's already: it is dealt to Bob again and counts as unchanged.
     await assign({ leadIds: [ids[3]], userId: bob.id });
-    const cursor = (await server.sql<{ seq: number }>('select max(seq)::int as seq from change_log'))[0].seq;
+    const cursor = (await server.sql<{ seq: number }>('select max(seq)::bigint as seq from change_log'))[0].seq;
 
     const res = await assign({ leadIds: [ids[6], ids[0], ids[2], ids[4], ids[1], ids[5], ids[3]], userIds: [bob.id, admin.id, alice.id] });
     expect(res.status).toBe(200);

@@ -146,7 +146,8 @@ export function createRealtime(server: HttpServer, db: Db, jwtSecret: string, cl
         .to([...leads].map(userRoom))
         .except(STAFF_ROOM)
         .emit('changes', {});
-    pending = 0;
+    // Kept, not reset: a change-log seq is its transaction's id, and one that commits later may have a
+    // lower one (docs/decisions/change-cursor.md); the cursor told stays the highest written so far.
     leads = new Set();
     timer = undefined;
     lastSent = performance.now();
