@@ -294,6 +294,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         });
       }
     });
+    // Each product its own image, a shade of its market's colour, kept through the upload path as `POST /product/{id}/file` keeps one.
+    const productImages = await storeFiles(
+      tx,
+      options.files,
+      productRows.map((row, index) => ({
+        bytes: pngImage(
+          shade(MARKETS.find((m) => marketRows.find((r) => r.id === row.marketId)?.name === m.name)?.colour ?? '#64748b', index % 10),
+        ),
+        originalName: `product-${index + 1}.png`,
+      })),
+      { ownerId: adminId, purpose: 'image', private: false, uploadedBy: adminId },
+    );
+    productRows.forEach((row, index) => (row.image = productImages[index].url));
     await write('product', products, productRows);
     await flushChanges();
 
@@ -823,6 +836,17 @@ class Block {
   offers: Row[] = [];
   notifications: Row[] = [];
   documents: { ownerId: string; originalName: string; createdAt: Date; rejectedAt: Date | null }[] = [];
+}
+
+/** `colour` (#rrggbb) lightened by `step` tenths towards white, so a category's products are told apart. */
+function shade(colour: string, step: number): string {
+  const mix = (at: number) => {
+    const value = parseInt(colour.slice(at, at + 2), 16);
+    return Math.round(value + ((255 - value) * step) / 14)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
 }
 
 /** Dynamic field values that satisfy the category's fields, and a price that fits them. */
