@@ -62,7 +62,9 @@ describe('the order desk: close with a profit, a second person confirms, the lea
 
   beforeAll(async () => {
     // Prices the journey sets: the lead's buy opens at the ask, 1.08512, figures written by hand.
-    server = await startServer({ priceFeed: scriptedFeed(systemClock, { EURUSD: ['1.08500', '1.08512'] }) });
+    server = await startServer({
+      priceFeed: scriptedFeed(systemClock, { EURUSD: ['1.08500', '1.08512'], GBPUSD: ['1.27000', '1.27010'] }),
+    });
     root = await apiToken(server.url);
     leadId = (await api<{ id: string }>(server.url, root, 'POST', '/user', { ...LEAD, roles: ['lead'] })).id;
     remiId = (await api<{ id: string }>(server.url, root, 'POST', '/user', { ...REMI, roles: ['admin'] })).id;
@@ -86,6 +88,8 @@ describe('the order desk: close with a profit, a second person confirms, the lea
         leverage: 30,
       })
     ).id;
+    // And a GBPUSD sell that stays open: what the desk offers offline, and what a filter keeps out.
+    await post(server.url, lead, '/order', { market: 'forex', symbol: 'GBPUSD', type: 'sell', quantity: 0.2, leverage: 10 });
     remi = await launchBrowser();
     await signIn(remi.page, server.url, REMI.email, REMI.password);
     sara = await launchBrowser({ colorScheme: 'dark' });
@@ -153,15 +157,16 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     const { page } = sara;
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/orders`);
-    const stacked = page.getByTestId('order-row').filter({ hasText: 'Léa Martin' });
+    const stacked = page.getByTestId('order-row').filter({ hasText: 'EURUSD' });
     await visible(stacked, 20_000);
+    expect(await textOf(stacked)).toContain('Léa Martin');
     expect(await textOf(stacked)).toContain('Needs a second person');
     expect(await sidewaysScroll(page)).toBe('');
     expect(await axe(page)).toEqual([]);
     // On a phone the figures fold to one line, so the orders start near the top.
     expect(await page.getByTestId('order-stats').getAttribute('open')).toBeNull();
     await screenshot(page, 'order-desk-phone-dark-en');
-    await rowOf(page, 'Léa Martin').getByRole('button', { name: 'Row actions' }).click();
+    await rowOf(page, 'EURUSD').getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Confirm the close' }).click();
     const dialog = page.getByRole('alertdialog');
     await visible(dialog);
@@ -202,15 +207,17 @@ describe('the order desk: close with a profit, a second person confirms, the lea
 
   test('the desk exports what its filters show; the stats and the dashboard count the booked profit', async () => {
     const { page } = remi;
-    await page.goto(`${server.url}/orders`);
+    // The list as a link keeps it: closed orders only.
+    await page.goto(`${server.url}/orders?filters=${encodeURIComponent(JSON.stringify([{ field: 'status', values: ['closed'] }]))}`);
     await visible(rowOf(page, 'EURUSD'), 20_000);
+    expect(await rowOf(page, 'GBPUSD').count()).toBe(0);
     expect(await textOf(page.locator('[data-stat="realisedProfit"] strong'))).toBe('+€120.50');
+    expect(await textOf(page.locator('[data-stat="open"] strong'))).toBe('1');
     expect(await textOf(page.locator('[data-stat="closed"] strong'))).toBe('1');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Export of,Orders');
-    expect(csv[2]).toBe('Records,1');
+    expect(csv.slice(0, 3)).toEqual(['Export of,Orders', 'Filters,Status: Closed', 'Records,1']);
     expect(csv[6]).toMatch(
       new RegExp(
         `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Léa Martin,${LEAD.email},EURUSD,Forex,Buy,0\\.10,30,1\\.08512,,[\\d.]+,Closed,120\\.50,.+,Sara Second,Closed by staff with a chosen profit$`,
@@ -247,6 +254,42 @@ describe('the order desk: close with a profit, a second person confirms, the lea
       await screenshot(page, `order-desk-phone-${mode}-de`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await chooseLanguage(page, 'en');
+    }
+  });
+  test('offline the desk says closing needs a connection and sends nothing; the list still reads the mirror', async () => {
+    const { page } = remi;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/orders`);
+    const row = rowOf(page, 'GBPUSD');
+    await visible(row, 20_000);
+    await page.context().setOffline(true);
+    try {
+      await visible(page.getByTestId('offline-note'), 20_000);
+      expect(await textOf(page.getByTestId('offline-note'))).toContain('closing one and exporting need a connection');
+      expect(await page.getByTestId('orders-export-csv').isDisabled()).toBe(true);
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      const close = page.getByRole('menuitem', { name: 'Close with a profit… (needs a connection)' });
+      await visible(close);
+      expect(await close.getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'order-desk-offline-desktop-light-en');
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Nothing was sent: the EURUSD closed, the GBPUSD still open.
+    const { orders } = await api<{ orders: { symbol: string; status: string }[] }>(server.url, root, 'GET', '/order?limit=10');
+    expect(orders.map((o) => `${o.symbol} ${o.status}`).sort()).toEqual(['EURUSD closed', 'GBPUSD open']);
+  });
+
+  test("a lead's /orders is its platform", async () => {
+    const lea = await launchBrowser();
+    try {
+      await signIn(lea.page, server.url, LEAD.email, LEAD.password);
+      await lea.page.goto(`${server.url}/orders`);
+      await lea.page.waitForURL(/\/platform/, { timeout: 20_000 });
+    } finally {
+      await lea.close();
     }
   });
 });
