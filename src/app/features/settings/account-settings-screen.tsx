@@ -9,7 +9,7 @@ import { setTab } from '../../state/ui.ts';
 import { Card, PageHeader } from '../../ui/card.tsx';
 import { Tabs, type TabItem } from '../../ui/tabs.tsx';
 import { COMPANY_FIELDS, MONEY_FIELDS, SettingsPartForm, TAG_FIELDS } from './company-form.tsx';
-import { FourEyesForm } from './four-eyes-form.tsx';
+import { BinaryOptionsForm, FourEyesForm } from './four-eyes-form.tsx';
 import { LogoForm } from './logo-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import type { ReactNode } from 'react';
@@ -48,6 +48,9 @@ export function AccountSettingsScreen({ documents }: { documents?: ReactNode }) 
               <Card>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>{t('app.settings.moneyText')}</p>
                 <SettingsPartForm fields={MONEY_FIELDS} title={t('app.settings.money')} />
+                <div className={css({ mt: '6' })}>
+                  <BinaryOptionsForm />
+                </div>
               </Card>
             ),
           },
