@@ -193,6 +193,28 @@ describe('GET /order/export', () => {
     );
   });
 
+  it('a lead picked by name and a day range: the header names the lead and writes the days on the reader clock', async () => {
+    const answer = await exportOf(
+      regular.token,
+      {
+        filters: [
+          { field: 'userId', values: [lea.id] },
+          { field: 'dateCreation', operator: 'gte', values: ['2026-03-03T00:00:00.000Z'] },
+          { field: 'dateCreation', operator: 'lt', values: ['2026-03-05T00:00:00.000Z'] },
+        ],
+      },
+      'csv',
+      'en',
+      'Europe/Paris',
+    );
+    const sheet = lines(answer.body);
+    expect(sheet.slice(1, 3)).toEqual([
+      `Filters,Lead: Léa Martin (${lea.email}); Created from 2026-03-03 01:00; Created before 2026-03-05 01:00`,
+      'Records,2',
+    ]);
+    expect(sheet.slice(6).map((line) => line.split(',')[3])).toEqual(['EURUSD', 'USDJPY']);
+  });
+
   it('xlsx in German: quantities, prices and euros are number cells, words in German', async () => {
     const file = await server.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { moneyListExportContract } from '../../shared/contracts/money-history.ts';
@@ -58,6 +58,16 @@ export type ListExport = {
   enteredBy?: PgColumn;
   /** More values per row, each one SQL expression over the table (a correlated subquery for a name the row only references). */
   also?: Record<string, SQL>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A one-sided filter's words in the header: "from", "before" … */
+const BOUNDS: Partial<Record<string, string>> = {
+  gte: 'app.money.export.bounds.gte',
+  gt: 'app.money.export.bounds.gt',
+  lte: 'app.money.export.bounds.lte',
+  lt: 'app.money.export.bounds.lt',
 };
 
 /** A code in the reader's words (a status, a method, a reason), for a column. */
@@ -134,14 +144,36 @@ export function registerListExport(
           .from(users)
           .where(eq(users.id, actor.id));
         const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
+        // People filtered on (a lead picked by name) are named in the header too, never by id (CHECKLIST 2).
+        const ids = [
+          ...new Set((query.filters ?? []).flatMap((f) => f.values).filter((v): v is string => typeof v === 'string' && UUID.test(v))),
+        ];
+        const named = new Map(
+          ids.length
+            ? (
+                await db
+                  .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+                  .from(users)
+                  .where(inArray(users.id, ids))
+              ).map((p) => [p.id, `${nameOf(p)} (${p.email})`])
+            : [],
+        );
         const filters = (query.filters ?? [])
           .map((f) => {
             const entityKey = `app.entities.${name}.fields.${f.field}`;
             const generic = `app.fields.${f.field}`;
             const field = translate(lang, generic) !== generic ? t(generic) : t(entityKey);
             const keyOf = words[f.field];
-            const values = f.values.map((v) => (keyOf ? word(lang, keyOf(String(v)), v) : String(v)));
-            return `${field}: ${values.join(', ')}`;
+            // A day range (gte/lt on a date) reads as its bounds on the reader's clock: "Created from 2026-03-01 00:00".
+            const shown = (v: unknown) =>
+              typeof v === 'string' && INSTANT.test(v)
+                ? localDateTime(v, zone)
+                : keyOf
+                  ? word(lang, keyOf(String(v)), v)
+                  : (named.get(String(v)) ?? String(v));
+            const bound = f.operator ? BOUNDS[f.operator] : undefined;
+            if (bound) return `${field} ${t(bound)} ${shown(f.values[0])}`;
+            return `${field}: ${f.values.map(shown).join(', ')}`;
           })
           .concat(query.q ? [`${t('app.money.export.search')}: ${query.q}`] : []);
         const header: [string, SheetCell][] = [
