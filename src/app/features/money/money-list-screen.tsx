@@ -11,6 +11,7 @@ import type { EntityRecord } from '../../data/entity-store.ts';
 import { useStaff } from '../../data/use-lookup.ts';
 import { useActionViewer } from '../../lists/allowed-actions.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import { ExportButtons } from '../../lists/export-buttons.tsx';
 import { PersonCell } from '../../lists/person-cell.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
@@ -25,7 +26,6 @@ import { MoneyRecordDetail } from './money-record-detail.tsx';
 import { MoneyRowFacts } from './money-row-facts.tsx';
 import { FourEyesOff, MoneyStatusCell } from './four-eyes-note.tsx';
 import { MoneyEntryDialog } from './money-entry-dialog.tsx';
-import { downloadMoneyList } from './money-export.ts';
 import { MoneyStatsPanel } from './money-stats-panel.tsx';
 import { MoneyStatusBadge } from './status-badges.tsx';
 
@@ -85,7 +85,6 @@ export function MoneyListScreen({
   const people = useStaff(staff);
   const [pending, setPending] = useState<Pending | null>(null);
   const [opened, setOpened] = useState<EntityRecord | null>(null);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [statsReload, setStatsReload] = useState(0);
   const [entering, setEntering] = useState(false);
   const [listVersion, setListVersion] = useState(0);
@@ -135,22 +134,6 @@ export function MoneyListScreen({
     <MoneyRowFacts entity={entity} row={row} showLead={staff && !leadId} onOpen={() => setOpened(row)} />
   );
 
-  /** The list as its filters, search and sort show it (and only this lead's records on its page). */
-  async function exportAs(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      await downloadMoneyList(
-        entity,
-        { filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q },
-        format,
-      );
-    } catch (cause) {
-      showToast(t('app.money.export.failed', { error: toApiError(cause).message }), 'error');
-    } finally {
-      setExporting(null);
-    }
-  }
-
   function done() {
     if (!pending) return;
     showToast(t(`app.money.actionDone.${pending.action}`), 'success');
@@ -180,18 +163,11 @@ export function MoneyListScreen({
         actions={
           <>
             {actions}
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="outline"
-                size="sm"
-                disabled={!online}
-                loading={exporting === format}
-                onClick={() => void exportAs(format)}
-              >
-                {t(`app.money.billing.export.${format}`)}
-              </Button>
-            ))}
+            {/* The list as its filters, search and sort show it (and only this lead's records on its page). */}
+            <ExportButtons
+              entity={entity}
+              query={{ filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q }}
+            />
             {mayEnter ? (
               <Button variant="outline" onClick={() => setEntering(true)}>
                 {t(`app.money.entry.${entity}.open`)}
