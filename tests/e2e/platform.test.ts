@@ -13,6 +13,7 @@ import {
   screenshot,
   sidewaysScroll,
   signIn,
+  signOut,
   startServer,
   textOf,
   visible,
@@ -220,5 +221,17 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     await page().evaluate(() => window.scrollTo(0, 0));
     await screenshot(page(), 'platform-desktop-fr');
     expect(await violations(page())).toEqual([]);
+  });
+
+  test('staff watch the same prices and chart; the ticket is the lead’s', async () => {
+    await chooseLanguage(page(), 'en');
+    await signOut(page());
+    await signIn(page(), server.url);
+    await page().goto(`${server.url}/platform?symbol=XAUUSD`);
+    await visible(page().getByTestId('platform-staff-note'));
+    await expect.poll(() => page().getByTestId('price-chart').getAttribute('data-status'), { timeout: 15_000 }).toBe('drawn');
+    expect(await page().getByTestId('watch-XAUUSD').getAttribute('aria-pressed')).toBe('true');
+    expect(await page().getByTestId('order-ticket').count()).toBe(0);
+    expect(await page().getByTestId('funds-header').count()).toBe(0);
   });
 });

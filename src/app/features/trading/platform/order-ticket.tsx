@@ -180,6 +180,11 @@ export function OrderTicket({
           ) : (
             <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(expirationOf(values.preset, new Date()))}</p>
           )}
+          {stake.ok && availableCents !== null && stake.cents > availableCents ? (
+            <p className={css({ fontSize: 'xs', color: 'error' })}>
+              {t('app.platform.ticket.marginAbove', { amount: formatMoney(availableCents / 100) })}
+            </p>
+          ) : null}
           {stake.ok && spec ? (
             <p className={css({ fontSize: 'sm' })} data-testid="ticket-payout">
               {t('app.platform.ticket.payout', {
