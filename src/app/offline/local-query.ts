@@ -5,7 +5,7 @@ import type { EntityDefinition } from '../../shared/entities/define-entity.ts';
 import { parseSearch, recordMatches } from '../../shared/search.ts';
 import type { ListQuery } from '../data/entity-store.ts';
 import type { LocalRecord } from './database.ts';
-import { ALWAYS_PARTITIONED, ARRAY_FIELDS, MAIN_PARTITION, NULLABLE_SORTS, PARTITIONS } from './local-schema.ts';
+import { ALWAYS_PARTITIONED, ARRAY_FIELDS, MAIN_PARTITION, NULLABLE_SORTS, PARTITIONS, valueKey } from './local-schema.ts';
 import { countInSteps, type CountRange } from './stepped-count.ts';
 
 type Value = string | number | boolean | null;
@@ -330,10 +330,23 @@ async function keysOf(lookup: Lookup): Promise<Set<string>> {
 }
 
 /**
+ * A product filter on one dynamic value (`values.colour` in or eq) as its entries of the multi-entry
+ * `_values` index (local-schema.ts): the same records as the server's containment, read from an index.
+ */
+function valueFilter(filter: Filter): Filter {
+  const operator = filter.operator ?? 'in';
+  if (!filter.field.startsWith('values.') || (operator !== 'in' && operator !== 'eq') || !filter.values.length) return filter;
+  if (filter.values.some((v) => v === null)) return filter;
+  const key = filter.field.slice('values.'.length);
+  return { field: '_values', values: filter.values.map((v) => valueKey(key, v)) };
+}
+
+/**
  * Leads and staff live in one users table; screens filter on `roles`. Saying which kind is meant lets
  * the planner use the [_kind+sort] indexes.
  */
 function withPartitionHints(entity: EntityName, filters: Filter[]): Filter[] {
+  if (entity === 'product') return filters.map(valueFilter);
   if (entity !== 'user') return filters;
   const roles = filters.find((f) => f.field === 'roles' && (f.operator ?? 'in') === 'in' && f.values.length);
   if (!roles) return filters;

@@ -1,7 +1,7 @@
 import { MIRRORED_ENTITIES, type MirroredEntityName } from '../../shared/entities/index.ts';
 
 /** Fields holding arrays: indexed multi-entry (`*roles`), matched by overlap like the server does. */
-export const ARRAY_FIELDS = new Set(['roles', 'labels', 'qualifications']);
+export const ARRAY_FIELDS = new Set(['roles', 'labels', 'qualifications', '_values']);
 
 /**
  * (Booleans and null are not IndexedDB keys, so boolean fields are never partitions.)
@@ -27,8 +27,21 @@ export const PARTITIONS: Partial<Record<MirroredEntityName, string>> = {
 
 const kindOf = (record: Record<string, unknown>) => (((record.roles as string[] | undefined) ?? []).includes('lead') ? 'lead' : 'staff');
 
+/**
+ * A product's dynamic values as index keys (`colour="d"`, `carat=1.5`): one multi-entry index answers
+ * a filter on any field of any category, as the server's GIN index does (src/shared/catalogue).
+ */
+export const valueKey = (key: string, value: unknown) => `${key}=${JSON.stringify(value)}`;
+const valueKeys = (values: unknown) =>
+  values && typeof values === 'object'
+    ? Object.entries(values as Record<string, unknown>)
+        .filter(([, v]) => v !== null && ['string', 'number', 'boolean'].includes(typeof v))
+        .map(([k, v]) => valueKey(k, v))
+    : [];
+
 /** Derived fields kept on local records for indexing; never sent to the server. */
 export function derive(entity: MirroredEntityName, record: Record<string, unknown>): Record<string, unknown> {
+  if (entity === 'product') return { ...record, _values: valueKeys(record.values) };
   if (entity !== 'user') return record;
   return { ...record, _kind: kindOf(record) };
 }
@@ -86,6 +99,8 @@ const UNINDEXED = new Set(['id', 'version']);
  */
 const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> = {
   user: ['_kind', 'roles', 'dateLastUpdate'],
+  // A product's values are an object (never an IndexedDB key): the derived multi-entry `_values` indexes them.
+  product: ['values'],
   // Booleans are not IndexedDB keys: an index of them would hold nothing (these small lists sort in memory).
   notification: ['read'],
   comment: ['hidden'],
@@ -102,8 +117,12 @@ const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> =
  * 5: investments and dividends indexed by status, dates and period (the wealth screens sort on them);
  * the pull from 0 gives records mirrored before they had these fields their values.
  * 6: holdings (a lead's vault) and offers indexed by holding, maker, releaser and decision (issue 27).
+ * 7: products' dynamic values in one multi-entry index of `key=value` entries (`*_values`, issue 27).
  */
-export const LOCAL_SCHEMA_VERSION = 6;
+export const LOCAL_SCHEMA_VERSION = 7;
+
+/** Indexes of derived fields (see `derive`). */
+const DERIVED_INDEXES: Partial<Record<MirroredEntityName, readonly string[]>> = { product: ['_values'] };
 
 /**
  * The Dexie store spec of one entity table. Every index costs on each write (the initial sync writes
@@ -120,7 +139,7 @@ export function tableSpec(entity: MirroredEntityName): string {
   const fields = [...new Set([...definition.filterable, ...definition.sortable])].filter(
     (f) => !UNINDEXED.has(f) && !compoundOnly.includes(f) && !skipped.includes(f),
   );
-  const indexes = fields.map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
+  const indexes = [...fields, ...(DERIVED_INDEXES[entity] ?? [])].map((f) => (ARRAY_FIELDS.has(f) ? `*${f}` : f));
   if (partition) {
     if (!fields.includes(partition) && !skipped.includes(partition)) indexes.push(partition);
     for (const sort of compounds) indexes.push(`[${partition}+${sort}]`);

@@ -13,7 +13,7 @@ const COUNT_BUDGET_MS = 15;
 
 /** Local-only fields are not part of the record screens see. */
 function visible<T extends EntityRecord>(record: Record<string, unknown>, pending: boolean): T {
-  const { _kind: _derived, ...rest } = record;
+  const { _kind: _derived, _values: _indexed, ...rest } = record;
   return (pending ? { ...rest, _pending: true } : rest) as T;
 }
 
