@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { ROOT_DIR } from '../config.ts';
 import { runUntilStopped } from '../run-until-stopped.ts';
+import { seedDemoOrders } from '../trading/orders/demo-orders.ts';
 import { DEMO_PASSWORD, demoLogins, formatDemoLogins, formatSeedReport, hasData, seedDemo } from './seed.ts';
 
 /**
@@ -35,6 +36,12 @@ await runUntilStopped(async () => {
     console.log(`Seeding demo data: ${leads.toLocaleString('en-US')} leads, seed ${seed} …`);
     const report = await seedDemo(db, { files: app.services.files, leads, seed, log: leads >= 20_000 ? console.log : undefined });
     console.log(formatSeedReport(report, config.rootEmail));
+    // Trading through its domain at the feed's past prices; the scheduler then settles the expired binary options.
+    const trading = await seedDemoOrders(db, app.services.priceFeed, { now: app.services.clock.now(), seed });
+    const settled = await app.services.scheduler.runDue('binary-settlement');
+    console.log(
+      `Orders: ${trading.opened} opened (${trading.binary} binary options, ${settled['binary-settlement'].booked.length} settled by the scheduler), ${trading.closed} closed`,
+    );
   }
 
   if (args['seed-only']) {

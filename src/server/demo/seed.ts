@@ -1,7 +1,7 @@
 import { and, count, eq, getTableName, inArray, lte, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { slugKey } from '../../shared/catalogue/fields.ts';
-import { LEAD_LABELS, ORDER_TYPES } from '../../shared/constants.ts';
+import { LEAD_LABELS } from '../../shared/constants.ts';
 import type { EntityName } from '../../shared/entities/index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -48,7 +48,6 @@ import {
   PLACES,
   PROJECTS,
   QUALIFICATIONS,
-  SYMBOLS,
   pngImage,
 } from './vocabulary.ts';
 
@@ -343,7 +342,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
       await write('withdrawal', withdrawals, block.withdrawals);
       await write('investment', investments, block.investments);
       await write('dividend', dividends, block.dividends);
-      await write('order', orders, block.orders);
       await write('holding', holdings, block.holdings);
       await write('offer', offers, block.offers);
       await holdProducts(block);
@@ -747,41 +745,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedReport
         }
       }
 
-      // Orders: forex and binary options; a closed order's loss is taken from what the lead may spend, its gain never added to it.
-      const orderCount = spendable >= 5_000 && (demo || random.chance(0.45)) ? random.int(1, 4) : 0;
-      for (let i = 0; i < orderCount && spendable >= 5_000; i++) {
-        const at = later(0.3);
-        const { symbol, price } = random.pick(SYMBOLS);
-        const decimals = price > 100 ? 2 : 5;
-        const openPrice = Number((price * (0.95 + random.next() * 0.1)).toFixed(decimals));
-        const binary = random.chance(0.2);
-        const expiration = binary ? at + random.int(1, 48) * 3_600_000 : null;
-        const closed = binary ? expiration! < now : random.chance(0.6);
-        const closedAt = closed ? (binary ? expiration! : at + Math.floor(random.next() * (now - at))) : at;
-        const type = random.pick(ORDER_TYPES);
-        const leverage = random.pick([1, 5, 10, 20, 50, 100]);
-        const margin = random.int(5_000, Math.min(200_000, spendable));
-        const move = (random.next() - 0.48) * 0.02;
-        const closePrice = closed ? Number((openPrice * (1 + move)).toFixed(decimals)) : null;
-        const raw = closed ? Math.round(margin * leverage * move * (type === 'buy' ? 1 : -1)) : 0;
-        const profit = Math.max(-margin, Math.min(5 * margin, raw));
-        const order = {
-          ...record(at, closedAt),
-          userId: leadId,
-          market: binary ? 'binary_options' : 'forex',
-          symbol,
-          type,
-          quantity: Number((margin / 100 / openPrice).toFixed(4)) || 0.0001,
-          leverage,
-          openPrice,
-          closePrice,
-          status: closed ? 'closed' : 'open',
-          profit: closed ? euros(profit) : null,
-          expiration: expiration === null ? null : new Date(expiration),
-        };
-        block.orders.push(order);
-        if (profit < 0) spendable += profit;
-      }
+      // Orders are opened and closed through the trading domain after the seed (src/server/trading/orders/demo-orders.ts).
 
       // Withdrawals come last: a completed or pending one is never more than what is there.
       // Only a verified lead withdraws (DESIGN.md §6).
@@ -831,7 +795,6 @@ class Block {
   withdrawals: Row[] = [];
   investments: Row[] = [];
   dividends: Row[] = [];
-  orders: Row[] = [];
   holdings: Row[] = [];
   offers: Row[] = [];
   notifications: Row[] = [];

@@ -38,13 +38,28 @@ async function ownerOf(work: Work, ticket: OrderTicket): Promise<{ id: string; l
  * 422 INSUFFICIENT_FUNDS). Refusals change nothing: 422 LEVERAGE_ABOVE_MAX, BINARY_OPTIONS_OFF (the
  * company setting), BINARY_OPTIONS_NOT_ALLOWED (the lead lacks the `binary_options` label), EXPIRY_OUT_OF_RANGE.
  */
-export async function openOrder(work: Work, feed: PriceFeed, ticket: OrderTicket, now: Date): Promise<OrderRow> {
+export async function openOrder(
+  work: Work,
+  feed: PriceFeed,
+  ticket: OrderTicket,
+  now: Date,
+  /** At the feed's price of that past moment instead of its current one (the demo seeder's history). */
+  past?: Date,
+): Promise<OrderRow> {
   const owner = await ownerOf(work, ticket);
-  const market = marketAt(feed, ticket.symbol);
+  const market = marketAt(feed, ticket.symbol, past);
   if (!market) throw new AppError('MARKET_CLOSED');
   const { quote, rate, spec } = market;
   const id = uuidv7();
-  const base = { id, userId: owner.id, symbol: ticket.symbol, market: ticket.market, createdBy: realPersonOf(work.actor), status: 'open' };
+  const base = {
+    id,
+    userId: owner.id,
+    symbol: ticket.symbol,
+    market: ticket.market,
+    createdBy: realPersonOf(work.actor),
+    status: 'open',
+    ...(past ? { dateCreation: past, dateLastUpdate: past } : {}),
+  };
   let values: typeof orders.$inferInsert;
   if (ticket.market === 'forex') {
     if (!leverageAllowed(ticket.symbol, ticket.leverage))
