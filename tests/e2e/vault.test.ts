@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   axe,
+  chooseLanguage,
   launchBrowser,
   screenshot,
   sidewaysScroll,
@@ -97,9 +98,9 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
   test('root makes two offers on it; both wait, and root is told another staff member must release them', async () => {
     const { page } = desk;
     await page.goto(`${server.url}/offers`);
-    for (const [amount, origin] of [
-      ['450.25', 'Auction house'],
-      ['280', 'Private collector'],
+    for (const [amount, origin, shown] of [
+      ['450.25', 'Auction house', '€450.25'],
+      ['280', 'Private collector', '€280.00'],
     ]) {
       await page.getByTestId('make-offer-open').click();
       const dialog = page.getByRole('dialog');
@@ -113,10 +114,12 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
       await expiry.press('Enter');
       await dialog.locator('[name="origin"]').fill(origin);
       await dialog.getByRole('button', { name: 'Make the offer' }).click();
-      await visible(rowOf(page, origin));
+      await visible(rowOf(page, shown));
     }
     await visible(rowOf(page, '€450.25'));
-    expect(await textOf(rowOf(page, '€450.25').getByTestId('waiting-release'))).toBe('You made it: another staff member must release it');
+    const note = rowOf(page, '€450.25').getByTestId('waiting-release');
+    expect(await textOf(note)).toBe('Needs a colleague');
+    expect(await note.getAttribute('title')).toBe('You made it: another staff member must release it');
     // Its maker is offered no Release: only Withdraw.
     await rowOf(page, '€450.25').getByRole('button', { name: 'Row actions' }).click();
     await visible(page.getByRole('menuitem', { name: 'Withdraw', exact: true }));
@@ -133,7 +136,7 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
       await rita.page.goto(`${server.url}/offers`);
       for (const amount of ['€450.25', '€280.00']) {
         await visible(rowOf(rita.page, amount));
-        expect(await textOf(rowOf(rita.page, amount).getByTestId('waiting-release'))).toBe('Waiting for release by a second staff member');
+        expect(await textOf(rowOf(rita.page, amount).getByTestId('waiting-release'))).toBe('You may release it');
         await rowOf(rita.page, amount).getByRole('button', { name: 'Row actions' }).click();
         await rita.page.getByRole('menuitem', { name: 'Release', exact: true }).click();
         const confirm = rita.page.getByRole('alertdialog');
@@ -155,20 +158,25 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
       await signIn(page, server.url, LEAD.email, LEAD.password);
       await page.goto(`${server.url}/offers`);
       const row = (text: string) => page.getByTestId('offer-row').filter({ hasText: text });
+      // On a phone a row's actions are in its menu, at the end of the row by the thumb.
+      const answer = async (text: string, action: 'Accept' | 'Decline') => {
+        await rowOf(page, text).getByRole('button', { name: 'Row actions' }).click();
+        await page.getByRole('menuitem', { name: action, exact: true }).click();
+      };
       await visible(row('€280.00'));
       await visible(row('€450.25'));
       expect(await sidewaysScroll(page)).toBe('');
       await screenshot(page, 'vault-offers-phone');
       expect(await violations(page)).toEqual([]);
 
-      await row('€280.00').getByTestId('offer-decline').click();
+      await answer('€280.00', 'Decline');
       let confirm = page.getByRole('alertdialog');
       await visible(confirm);
       expect(await textOf(confirm)).toContain('The offer of €280.00 for Emerald ring is rejected');
       await confirm.getByRole('button', { name: 'Decline the offer' }).click();
       await visible(row('€280.00').getByTestId('offer-status').filter({ hasText: 'Rejected' }));
 
-      await row('€450.25').getByTestId('offer-accept').click();
+      await answer('€450.25', 'Accept');
       confirm = page.getByRole('alertdialog');
       await visible(confirm);
       expect(await textOf(confirm)).toContain('Emerald ring is sold: it leaves the vault and €450.25 is added to the available funds.');
@@ -213,5 +221,30 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
     await page.setViewportSize(PHONE);
     expect(await sidewaysScroll(page)).toBe('');
     await screenshot(page, 'vault-sales-phone');
+  });
+
+  test('in French and dark: the offers and the vault read in words, axe clean', async () => {
+    const dark = await launchBrowser({ colorScheme: 'dark' });
+    try {
+      const { page } = dark;
+      await signIn(page, server.url);
+      await chooseLanguage(page, 'fr');
+      await page.getByTestId('toggle-dark').click();
+      await page.waitForFunction(
+        () => document.documentElement.getAttribute('data-mode') === 'dark' || document.documentElement.classList.contains('dark'),
+      );
+      await page.goto(`${server.url}/offers`);
+      await visible(page.getByTestId('offer-status').filter({ hasText: 'Acceptée' }));
+      await visible(page.getByTestId('offer-status').filter({ hasText: 'Refusée' }));
+      await screenshot(page, 'vault-offers-fr-dark');
+      expect(await violations(page)).toEqual([]);
+      await page.goto(`${server.url}/vault`);
+      await visible(page.getByTestId('vault-stats'));
+      expect(await textOf(page.getByTestId('vault-stats').locator('[data-stat="maxAcceptedOffer"]'))).toContain('450,25');
+      await screenshot(page, 'vault-fr-dark');
+      expect(await violations(page)).toEqual([]);
+    } finally {
+      await dark.close();
+    }
   });
 });

@@ -28,31 +28,23 @@ type Pending = { offer: EntityRecord; action: OfferAction; done: () => void };
 function WaitingNote({ offer, viewer }: { offer: EntityRecord; viewer: ActionViewer }) {
   const { t } = useTranslation();
   if (offer.status !== 'awaiting_release') return null;
+  const maker = waitsForAnother(offer, viewer);
   return (
-    <span data-testid="waiting-release" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-      {waitsForAnother(offer, viewer) ? t('app.vault.waitingForAnother') : t('app.vault.waitingForRelease')}
+    <span
+      data-testid="waiting-release"
+      title={maker ? t('app.vault.waitingForAnotherLong') : t('app.vault.waitingForReleaseLong')}
+      className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}
+    >
+      {maker ? t('app.vault.waitingForAnother') : t('app.vault.waitingForRelease')}
     </span>
   );
 }
 
-/** A phone's row: product and amount, the lead (staff), status, expiry; a lead's Accept and Decline at hand. */
-function OfferRowFacts({
-  row,
-  showLead,
-  viewer,
-  now,
-  onAction,
-}: {
-  row: EntityRecord;
-  showLead: boolean;
-  viewer: ActionViewer;
-  now: number;
-  onAction: (action: OfferAction) => void;
-}) {
+/** A phone's row, two lines: product and amount; the lead (staff), the expiry or why it waits, and the status. Its actions are in the row menu, by the thumb. */
+function OfferRowFacts({ row, showLead, viewer, now }: { row: EntityRecord; showLead: boolean; viewer: ActionViewer; now: number }) {
   const { t } = useTranslation();
-  const online = useOnline();
   const lead = usePerson(showLead ? row.userId : undefined);
-  const answers = offerActions(row, viewer, now).filter((a) => a === 'accept' || a === 'decline');
+  const waiting = row.status === 'awaiting_release' && isStaff(viewer.roles);
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: 0, w: 'full' })} data-testid="offer-row">
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
@@ -73,30 +65,12 @@ function OfferRowFacts({
           alignItems: 'center',
         })}
       >
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: 0 })}>
           {showLead && lead ? `${lead.name} · ` : ''}
-          {t('app.vault.expires', { date: formatDate(String(row.expirationDate)) })}
+          {waiting ? <WaitingNote offer={row} viewer={viewer} /> : t('app.vault.expires', { date: formatDate(String(row.expirationDate)) })}
         </span>
         <OfferStatusBadge offer={row} now={now} />
       </div>
-      <WaitingNote offer={row} viewer={viewer} />
-      {answers.length ? (
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: '1' })}>
-          {answers.map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={action === 'accept' ? 'solid' : 'outline'}
-              disabled={!online}
-              onClick={() => onAction(action)}
-              data-testid={`offer-${action}`}
-            >
-              {t(`app.vault.actions.${action}`)}
-            </Button>
-          ))}
-          {online ? null : <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('app.vault.onlineOnly')}</span>}
-        </div>
-      ) : null}
     </div>
   );
 }
@@ -154,7 +128,7 @@ export function OffersScreen({
       { field: 'productId', render: (value) => <ProductName id={value} /> },
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),
       { field: 'amount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
-      { field: 'productPrice', render: (value) => formatMoney(Number(value ?? 0)) },
+      { field: 'productPrice', hidden: true, render: (value) => formatMoney(Number(value ?? 0)) },
       { field: 'gain', render: (value) => <Gain value={value} /> },
       {
         field: 'status',
@@ -166,10 +140,10 @@ export function OffersScreen({
         ),
       },
       { field: 'expirationDate', render: (value) => (value ? formatDate(String(value)) : '—') },
-      { field: 'origin' },
+      { field: 'origin', hidden: true },
       ...(staff
         ? [
-            { field: 'createdBy', render: (value: unknown) => <PersonCell id={value} /> },
+            { field: 'createdBy', hidden: true, render: (value: unknown) => <PersonCell id={value} /> },
             { field: 'releasedBy', render: (value: unknown) => (value ? <PersonCell id={value} /> : '—') },
           ]
         : []),
@@ -198,15 +172,7 @@ export function OffersScreen({
         canDelete={() => false}
         selectable={false}
         rowMenu={rowMenu}
-        stackedRow={(row) => (
-          <OfferRowFacts
-            row={row}
-            showLead={showLead}
-            viewer={viewer}
-            now={now}
-            onAction={(action) => setPending({ offer: row, action, done: () => setVersion((n) => n + 1) })}
-          />
-        )}
+        stackedRow={(row) => <OfferRowFacts row={row} showLead={showLead} viewer={viewer} now={now} />}
         actions={
           staff && mayOn(roles, 'offer', 'create') ? (
             <Button onClick={() => setMaking(true)} disabled={!online} data-testid="make-offer-open">

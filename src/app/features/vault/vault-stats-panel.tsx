@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
+import { isStaff } from '../../../shared/roles.ts';
 import { useFetch } from '../../data/use-fetch.ts';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format.ts';
+import { auth } from '../../state/auth.ts';
 import { StatGrid, StatTile } from '../../ui/stat-tile.tsx';
 import { offerStats } from './vault-api.ts';
 
@@ -14,6 +17,9 @@ const STATUSES = ['awaitingRelease', 'pending', 'accepted', 'rejected', 'expired
  */
 export function VaultStatsPanel({ userId, reload = 0 }: { userId?: string; reload?: number }) {
   const { t } = useTranslation();
+  // A lead never has an offer waiting for release: it sees them once released.
+  const staff = isStaff(useSnapshot(auth).user?.roles ?? []);
+  const statuses = STATUSES.filter((s) => s !== 'awaitingRelease' || staff);
   const stats = useFetch((signal) => offerStats(userId, signal), [userId, reload]);
   if (stats.error)
     return (
@@ -25,7 +31,7 @@ export function VaultStatsPanel({ userId, reload = 0 }: { userId?: string; reloa
   const data = stats.data;
   const asOf = t('app.vault.stats.asOf', { date: formatDate(Date.now()) });
   const count = (n: number) => t('app.vault.stats.items', { count: n, n: formatNumber(n) });
-  const largest = Math.max(1, ...STATUSES.map((s) => data[s]));
+  const largest = Math.max(1, ...statuses.map((s) => data[s]));
   return (
     <section aria-label={`${t('app.vault.stats.title')}, ${asOf}`} data-testid="vault-stats" className={css({ mb: 'gap' })}>
       <p className={css({ fontSize: 'xs', color: 'fg.muted', mb: '1.5' })}>{asOf}</p>
@@ -54,7 +60,7 @@ export function VaultStatsPanel({ userId, reload = 0 }: { userId?: string; reloa
         <figcaption className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {t('app.vault.stats.byStatus')} · {asOf}
         </figcaption>
-        {STATUSES.map((status) => (
+        {statuses.map((status) => (
           <div key={status} className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', flexWrap: 'wrap' })}>
             <span className={css({ w: '36', flexShrink: 0 })}>{t(`app.vault.stats.${status}`)}</span>
             <span className={barTrack} aria-hidden="true">
