@@ -256,6 +256,28 @@ describe('the order desk: close with a profit, a second person confirms, the lea
       await chooseLanguage(page, 'en');
     }
   });
+  test('in French: the desk, its figures and the order details in French words', async () => {
+    const { page } = remi;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/orders`);
+    await chooseLanguage(page, 'fr');
+    try {
+      await visible(page.getByRole('heading', { name: 'Table des ordres' }));
+      const row = rowOf(page, '+120,50 €');
+      await visible(row, 20_000);
+      expect(await textOf(row.getByTestId('order-status'))).toBe('Clôturé');
+      await row.getByTestId('open-order').click();
+      const detail = page.getByTestId('order-detail');
+      await visible(detail);
+      expect(await textOf(detail)).toContain('Clôturé par l’équipe avec un profit choisi');
+      expect(await axe(page)).toEqual([]);
+      await screenshot(page, 'order-desk-detail-desktop-light-fr');
+      await page.keyboard.press('Escape');
+    } finally {
+      await chooseLanguage(page, 'en');
+    }
+  });
+
   test('offline the desk says closing needs a connection and sends nothing; the list still reads the mirror', async () => {
     const { page } = remi;
     await page.setViewportSize({ width: 1280, height: 800 });
