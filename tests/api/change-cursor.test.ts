@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, users } from '../../src/server/db/schema.ts';
 import { writeChanges } from '../../src/server/http/mutate.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /**
  * The change-log cursor without a global lock (docs/decisions/change-cursor.md): writers no longer
@@ -148,6 +150,32 @@ describe('the change-log cursor without a lock', () => {
     const after = await pullAll(before);
     const names = after.changes.filter((c) => c.entity === 'user').map((c) => c.record?.firstName);
     expect(names.sort()).toEqual(['Ada Held', 'Bea Done']);
+  });
+
+  it('a transaction open in another database of the same server holds nothing back', async () => {
+    const other = await createTestDatabase();
+    const client = new pg.Client({ connectionString: other.url });
+    await client.connect();
+    try {
+      // Begun before our write, with a transaction id: the snapshot's xmin is at or below it.
+      await client.query('begin');
+      await client.query('select pg_current_xact_id()');
+      const { cursor: before } = await pullAll(0);
+      const created = await server.call({
+        method: 'POST',
+        url: '/api/v1/campaign',
+        token: root,
+        payload: { name: 'Beside another database' },
+      });
+      // The write is in the answer: without the other database's transaction left out, it would be held
+      // back behind it (xmin) and the read would answer nothing after its wait.
+      const page = await sync(before);
+      expect(page.changes.map((c) => c.id)).toEqual([created.body.id]);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+      await other.drop();
+    }
   });
 
   it('a page holds whole transactions: one longer than the limit is one page, a shorter one is not cut', async () => {
