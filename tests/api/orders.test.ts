@@ -166,16 +166,28 @@ describe('closing', () => {
   });
 });
 
+describe('four eyes off', () => {
+  it('a chosen gain books at once when the company switched four eyes off (a single staff member)', async () => {
+    await server.sql('update settings set four_eyes = false');
+    const { body: order } = await open(regular.token, { ...forex, userId: lead.id });
+    const closed = await act(regular.token, order.id, 'close', { profit: 10 });
+    await server.sql('update settings set four_eyes = true');
+    expect(closed.body).toMatchObject({ status: 'closed', profit: 10, closeRequestedBy: null });
+    // 10,354.29 + 10 = 10,364.29
+    expect(await availableOf(server, lead.token, lead.id)).toBe(10_364.29);
+  });
+});
+
 describe('stats', () => {
   it("answers the caller's orders: a lead its own, a regular its leads', totals by symbol and market", async () => {
     const mine = await server.call({ method: 'GET', url: '/api/v1/order/stats', token: lead.token });
     expect(mine.status).toBe(200);
     const s = mine.body.orderStats;
-    // Opened: 6 forex orders (0.5 lot each), all closed, and one binary option of 100.00 still open.
-    expect(s).toMatchObject({ open: 1, closed: 6, volume: 3, staked: 100, held: 100 });
-    // Closed profits: −4 − 4 + 396.79 − 50.5 + 120 − 4 = 454.29; 2 of 6 won = 33.3 %.
-    expect(s.realisedProfit).toBe(454.29);
-    expect(s.winRate).toBe(33.3);
+    // Opened: 7 forex orders (0.5 lot each), all closed, and one binary option of 100.00 still open.
+    expect(s).toMatchObject({ open: 1, closed: 7, volume: 3.5, staked: 100, held: 100 });
+    // Closed profits: −4 − 4 + 396.79 − 50.5 + 120 − 4 + 10 = 464.29; 3 of 7 won = 42.9 %.
+    expect(s.realisedProfit).toBe(464.29);
+    expect(s.winRate).toBe(42.9);
     expect(s.byMarket.find((m: { market: string }) => m.market === 'binary_options')).toMatchObject({ open: 1, closed: 0, staked: 100 });
     const other = await server.call({ method: 'GET', url: '/api/v1/order/stats', token: otherRegular.token });
     expect(other.body.orderStats).toMatchObject({ open: 0, closed: 0, realisedProfit: 0, winRate: null });

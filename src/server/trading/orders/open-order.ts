@@ -22,6 +22,8 @@ async function ownerOf(work: Work, ticket: OrderTicket): Promise<{ id: string; l
   const { actor, tx } = work;
   if (!isStaff(actor.roles)) {
     if (ticket.userId && ticket.userId !== actor.id) throw new AppError('FORBIDDEN');
+    // Labels matter to binary options only: a forex order costs no read of the lead.
+    if (ticket.market === 'forex') return { id: actor.id, labels: [] };
     const [me] = await tx.select({ id: users.id, labels: users.labels }).from(users).where(eq(users.id, actor.id));
     return me;
   }
