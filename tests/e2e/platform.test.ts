@@ -110,6 +110,13 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     expect(await textOf(page().getByTestId('ticket-pip'))).toBe('€0.80');
     expect(await textOf(page().getByTestId('ticket-closeout'))).toBe('1.22505');
 
+    // 100 lots would hold 100 × 100,000 × 1.25005 / 25 × 0.80 = €400,016.00: more than the €10,000 there.
+    await ticket.getByLabel('Lots').fill('100');
+    await expect.poll(() => textOf(page().getByTestId('ticket-margin'))).toBe('€400,016.00');
+    await visible(ticket.getByText('More than your available funds (€10,000.00): the server would refuse it'));
+    expect(await ticket.getByRole('button', { name: 'Buy 100.00 EURUSD' }).isDisabled()).toBe(true);
+    await ticket.getByLabel('Lots').fill('0.10');
+
     await ticket.getByLabel('Leverage').fill('50');
     await ticket.getByRole('button', { name: 'Buy 0.10 EURUSD' }).click();
     await visible(ticket.getByText('EURUSD allows a leverage of at most 30:1'));
@@ -210,10 +217,16 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     }
   });
 
-  test('a desktop, dark and in French, fits and is axe clean', async () => {
+  test('dark on the phone, then a desktop in French: fits and is axe clean', async () => {
+    // The look controls sit in the desktop header; a phone shows the same page in the look chosen there.
     await page().setViewportSize({ width: 1280, height: 800 });
     await page().getByTestId('toggle-dark').click();
     await expect.poll(() => page().evaluate(() => document.documentElement.dataset.mode)).toBe('dark');
+    await page().setViewportSize(PHONE);
+    await page().evaluate(() => window.scrollTo(0, 0));
+    expect(await sidewaysScroll(page())).toBe('');
+    await screenshot(page(), 'platform-phone-dark');
+    await page().setViewportSize({ width: 1280, height: 800 });
     await chooseLanguage(page(), 'fr');
     await visible(page().getByRole('heading', { name: 'Plateforme' }));
     await expect.poll(() => page().getByTestId('price-chart').getAttribute('data-status'), { timeout: 15_000 }).toBe('drawn');

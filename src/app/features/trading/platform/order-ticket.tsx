@@ -106,6 +106,9 @@ export function OrderTicket({
       ? forexFigures({ symbol, type: values.type, lotsHundredths: lots.value, leverage, quotes })
       : null;
   const stake = readAmount(values.stake, localLanguage);
+  // What the order would hold from the available funds: above them, the server would refuse it (said, not offered).
+  const heldCents = binary ? (stake.ok ? stake.cents : null) : (figures?.marginCents ?? null);
+  const overFunds = heldCents !== null && availableCents !== null && heldCents > availableCents;
   const submitLabel = binary
     ? t('app.platform.ticket.submitBinary', { amount: stake.ok ? formatMoney(stake.cents / 100) : '', symbol })
     : t(values.type === 'buy' ? 'app.platform.ticket.submitBuy' : 'app.platform.ticket.submitSell', {
@@ -180,7 +183,7 @@ export function OrderTicket({
           ) : (
             <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(expirationOf(values.preset, new Date()))}</p>
           )}
-          {stake.ok && availableCents !== null && stake.cents > availableCents ? (
+          {overFunds ? (
             <p className={css({ fontSize: 'xs', color: 'error' })}>
               {t('app.platform.ticket.marginAbove', { amount: formatMoney(availableCents / 100) })}
             </p>
@@ -277,7 +280,7 @@ export function OrderTicket({
                   {figures.closeOutPrice ?? '—'}
                 </dd>
               </div>
-              {availableCents !== null && figures.marginCents > availableCents ? (
+              {overFunds ? (
                 <p className={css({ fontSize: 'xs', color: 'error', pt: '1' })}>
                   {t('app.platform.ticket.marginAbove', { amount: formatMoney(availableCents / 100) })}
                 </p>
@@ -287,7 +290,7 @@ export function OrderTicket({
         </>
       )}
       <FormError form={form} />
-      <Button type="submit" loading={form.submitting} disabled={!online} variant={values.type === 'sell' ? 'danger' : 'solid'}>
+      <Button type="submit" loading={form.submitting} disabled={!online || overFunds} variant={values.type === 'sell' ? 'danger' : 'solid'}>
         {submitLabel}
       </Button>
     </form>
