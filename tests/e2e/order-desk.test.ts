@@ -304,12 +304,24 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     expect(orders.map((o) => `${o.symbol} ${o.status}`).sort()).toEqual(['EURUSD closed', 'GBPUSD open']);
   });
 
-  test("a lead's /orders is its platform", async () => {
+  test("a lead's /orders is its platform; its home counts its open orders", async () => {
     const lea = await launchBrowser();
     try {
       await signIn(lea.page, server.url, LEAD.email, LEAD.password);
       await lea.page.goto(`${server.url}/orders`);
       await lea.page.waitForURL(/\/platform/, { timeout: 20_000 });
+      // Its home counts its open orders (the GBPUSD sell), read from its own mirror.
+      await lea.page.setViewportSize(PHONE);
+      await lea.page.goto(`${server.url}/`);
+      const open = lea.page.getByTestId('trading-open');
+      await visible(open, 20_000);
+      await lea.page.waitForFunction(() => document.querySelector('[data-testid="trading-open"]')?.textContent === '1', undefined, {
+        timeout: 20_000,
+      });
+      await open.scrollIntoViewIfNeeded();
+      expect(await sidewaysScroll(lea.page)).toBe('');
+      expect(await axe(lea.page)).toEqual([]);
+      await screenshot(lea.page, 'order-desk-lead-home-phone-light-en');
     } finally {
       await lea.close();
     }
