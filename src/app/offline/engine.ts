@@ -1,7 +1,7 @@
 import { MIRRORED_ENTITY_NAMES, type EntityName, type MirroredEntityName } from '../../shared/entities/index.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import { deleteUserDatabase, OfflineDatabase, PULLED_AT, watchStore, type IndexedDbDeps, type LocalRecord } from './database.ts';
-import { derive, deriveInPlace } from './local-schema.ts';
+import { derive } from './local-schema.ts';
 import { createMutations, type Mutations } from './mutations.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 import { systemClock, type Clock, type FetchLike, type LockManagerLike, type OnlineSignal } from './ports.ts';
@@ -444,7 +444,7 @@ export function createOfflineEngine(options: EngineOptions) {
             continue;
           }
           if (page.hasMore) next = fetchPage(page.cursor);
-          // Derived fields once per page, in place (the page's records are fresh from JSON), not per write.
+          // Derived fields once per page, before its write transactions.
           derivePulled(page.changes);
           // A failure before the last chunk pulls the page again: its upserts and deletes are idempotent.
           for (let from = 0; from === 0 || from < page.changes.length;) {
@@ -508,13 +508,12 @@ export function createOfflineEngine(options: EngineOptions) {
     });
   }
 
-  /** Local derived fields of a page's pulled records, set once on the page (its records are fresh from JSON). */
+  /**
+   * Local derived fields of a page's pulled records (see `derive`), computed once for the page before its
+   * write transactions; a record held for later (unsent changes on top) keeps them too.
+   */
   function derivePulled(changes: PulledChange[]) {
-    for (const entity of new Set(changes.map((c) => c.entity)))
-      deriveInPlace(
-        entity,
-        changes.flatMap((c) => (c.entity === entity && c.record ? [c.record] : [])),
-      );
+    for (const change of changes) if (change.record) change.record = derive(change.entity, change.record) as LocalRecord;
   }
 
   /** Writes pulled changes in one transaction, and the cursor they bring the mirror to if given. */

@@ -47,15 +47,6 @@ export function derive(entity: MirroredEntityName, record: Record<string, unknow
 }
 
 /**
- * The same, written onto records nobody else holds (a pulled page, fresh from JSON): once per page,
- * no copy per record (the initial sync writes 100k+ of them).
- */
-export function deriveInPlace(entity: MirroredEntityName, records: Record<string, unknown>[]): void {
-  if (entity !== 'user') return;
-  for (const record of records) record._kind = kindOf(record);
-}
-
-/**
  * Entities whose lists always filter on the partition (users: leads or staff, never both). Every
  * record of theirs has a partition value (it is derived).
  */

@@ -52,8 +52,16 @@ export function createOfflineEntityStore<T extends EntityRecord = EntityRecord>(
       // page reads to pause, so it never holds a page up.
       let exact = counts.get(key) ?? (page.count !== undefined ? Promise.resolve(page.count) : undefined);
       if (!exact) {
-        const started = performance.now();
-        const counting = countLocal(table, entity, query, { yieldToPages: countingFor(generation) });
+        let started = performance.now();
+        const yieldToPages = countingFor(generation);
+        // A slow table's count starts once page reads pause (its first request walks up to 2,000 keys):
+        // the next page asked meanwhile does not queue behind it.
+        const counting = slowCounts
+          ? yieldToPages().then(() => {
+              started = performance.now();
+              return countLocal(table, entity, query, { yieldToPages });
+            })
+          : countLocal(table, entity, query, { yieldToPages });
         counting.then(
           () => (slowCounts = performance.now() - started > COUNT_BUDGET_MS),
           () => undefined,
