@@ -200,6 +200,42 @@ describe('catalogue', () => {
     await screenshot(page, 'catalogue-categories-phone-light');
   });
 
+  test('an admin adds a market: the three fields required, then its icon uploaded', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/product-markets`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.getByText('This field is required').count()).toBe(3);
+    await named(page, 'name').fill('Diamonds');
+    await page.locator('textarea[name="description"]').fill('Certified stones in a Swiss vault');
+    await named(page, 'iconUrl').fill('http://icons.example/diamond.png');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText('Enter an address starting with https:// or a file uploaded here'));
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'diamond.png', mimeType: 'image/png', buffer: PNG });
+    await visible(page.getByTestId('market-icon-preview'));
+    await screenshot(page, 'catalogue-market-form-desktop-light');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await gone(dialog);
+    const { productMarkets } = await api<{ productMarkets: { name: string; iconUrl: string }[] }>(
+      server.url,
+      root,
+      'GET',
+      '/product-market',
+    );
+    expect(productMarkets).toEqual([
+      expect.objectContaining({ name: 'Diamonds', iconUrl: expect.stringMatching(/^\/api\/v1\/uploads\/[0-9a-f-]{36}\.png$/) }),
+    ]);
+    await page.setViewportSize(PHONE);
+    await visible(page.getByText('Certified stones in a Swiss vault'));
+    expect(await sidewaysScroll(page)).toBe('');
+    await screenshot(page, 'catalogue-markets-phone-light');
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+  });
+
   test('French and dark on a phone', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
