@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_FIXTURES, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
+import { ENTITY_FIXTURES, heldProduct, makeCatalog, uniqueTag, type Prerequisites } from '../fixtures/entity-payloads.ts';
 import { PNG } from '../fixtures/sample-files.ts';
 import { leadRows, multipart as sheetForm, workbook } from '../fixtures/spreadsheets.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { adjust } from './money-fixtures.ts';
 import { multipart } from './multipart.ts';
 
 /**
@@ -203,17 +204,23 @@ describe('no 500 to any input', () => {
   });
 
   it('a category with products, a product with offers: 409 HAS_DEPENDENTS naming them (de)', async () => {
-    const { categoryId, productId } = await makeCatalog(server, root);
+    const { categoryId } = await makeCatalog(server, root);
+    // An offer is made on a product a lead holds: one bought for L1 (its funds first).
+    await adjust(server, root, L1.id, 1_000);
+    const productId = await heldProduct(server, root, categoryId, L1.id);
     const offer = await server.call({
       method: 'POST',
       url: '/api/v1/offer',
       token: root,
-      payload: ENTITY_FIXTURES.offer.create({ ownerId: L1.id, productId, categoryId } as Prerequisites, uniqueTag()),
+      payload: ENTITY_FIXTURES.offer.create(
+        { ownerId: L1.id, productId, categoryId, heldProductId: productId } as Prerequisites,
+        uniqueTag(),
+      ),
     });
     expect(offer.status).toBe(201);
     const product = await server.call({ method: 'DELETE', url: `/api/v1/product/${productId}`, token: root, headers: { 'x-lang': 'de' } });
     expect(product.status).toBe(409);
-    expect(product.body.message).toContain('Angebote');
+    expect(product.body.message).toMatch(/Angebote|Käufe für Leads/);
     const category = await server.call({ method: 'DELETE', url: `/api/v1/product-category/${categoryId}`, token: root });
     expect(category.status).toBe(409);
     expect(category.body.message).toContain('products');
