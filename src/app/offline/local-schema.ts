@@ -69,7 +69,8 @@ export const MAIN_PARTITION: Partial<Record<MirroredEntityName, string>> = { use
  */
 export const NULLABLE_SORTS: Partial<Record<MirroredEntityName, readonly string[]>> = {
   user: ['lastLogin'],
-  order: ['profit', 'expiration'],
+  // An order open still has no close time (issue 26).
+  order: ['profit', 'expiration', 'closedAt'],
   // An ended investment has no next dividend; a hand-entered dividend has no period nor due date.
   investment: ['nextDueAt'],
   dividend: ['dueDate', 'period'],
@@ -109,8 +110,9 @@ const UNINDEXED_FIELDS: Partial<Record<MirroredEntityName, readonly string[]>> =
  * the pull from 0 gives records mirrored before they had these fields their values.
  * 6: holdings (a lead's vault) and offers indexed by holding, maker, releaser and decision (issue 27).
  * 7: products' dynamic values in one multi-entry index of `key=value` entries (`*_values`, issue 27).
+ * 8: orders sortable by when they closed ([userId+closedAt], issue 26; null while open, read apart).
  */
-export const LOCAL_SCHEMA_VERSION = 7;
+export const LOCAL_SCHEMA_VERSION = 8;
 
 /** Indexes of derived fields (see `derive`). */
 const DERIVED_INDEXES: Partial<Record<MirroredEntityName, readonly string[]>> = { product: ['_values'] };
