@@ -109,6 +109,7 @@ describe('GET /setting says only what its reader may know', () => {
   const keysOf = (body: Record<string, unknown>) => Object.keys(body).sort();
   const STAFF_KEYS = [
     'amountConfirmationLevel',
+    'binaryOptionsEnabled',
     'cardDepositDailyMax',
     'cardDepositMax',
     'city',
@@ -149,6 +150,8 @@ describe('GET /setting says only what its reader may know', () => {
     expect(status).toBe(200);
     expect(keysOf(body)).toEqual([
       'amountConfirmationLevel',
+      // Whether the platform offers binary options (DESIGN.md §11).
+      'binaryOptionsEnabled',
       'cardDepositDailyMax',
       'cardDepositMax',
       'city',
