@@ -262,6 +262,35 @@ describe('expiry', () => {
   });
 });
 
+describe('GET /offer/export', () => {
+  it('staff export what the list shows, product and people by name, amounts as numbers; the lead never an offer waiting for release', async () => {
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'status', values: ['accepted'] }]));
+    const staff = await server.call({
+      method: 'GET',
+      url: `/api/v1/offer/export?format=csv&filters=${filters}`,
+      token: releaser.token,
+      headers: { 'x-timezone': 'UTC', 'x-lang': 'en' },
+    });
+    expect(staff.status).toBe(200);
+    const text = String(staff.body);
+    expect(text).toContain('Export of,Offers');
+    expect(text).toContain('Filters,Status: Accepted');
+    expect(text).toContain(',Lena Lead,');
+    expect(text).toContain(',Emerald ring,450.25,300.00,150.25,Accepted,');
+    expect(text).toContain(',Private collector,Mark Maker,Rhea Releaser');
+    const waiting = (await makeOffer(server, maker.token, watch, 333.33, inDays(5))).body.id as string;
+    expect(waiting).toBeDefined();
+    const own = await server.call({
+      method: 'GET',
+      url: '/api/v1/offer/export?format=csv',
+      token: lead.token,
+      headers: { 'x-lang': 'en' },
+    });
+    expect(own.status).toBe(200);
+    expect(String(own.body)).not.toContain('333.33');
+  });
+});
+
 describe('the role table of the vault (tests/api/role-expectations.ts)', () => {
   it('POST /product/purchase by role, and POST /offer/:id/release by maker × releaser: never the maker, root included', async () => {
     const rootId = (await server.call({ method: 'GET', url: '/api/v1/auth/check-auth', token: root })).body.id;

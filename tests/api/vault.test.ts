@@ -202,7 +202,8 @@ describe('sales', () => {
     });
     expect(sheet.status).toBe(200);
     const text = String(sheet.body);
-    expect(text).toContain('Sales');
+    expect(text).toContain('Export of,Vault');
+    expect(text).toContain('Filters,Status: Sold');
     expect(text).toContain('Mia Vault');
     expect(text).toContain('Sapphire');
     expect(text).toContain('Mia Vault,');

@@ -15,7 +15,7 @@ import { requireAction, scopeWhere } from '../policy.ts';
 import { holdingResource } from '../resources/holding.ts';
 import { offerResource } from '../resources/offer.ts';
 import { registerPurchaseRoutes } from './purchase-routes.ts';
-import { registerSalesExport } from './sales-export.ts';
+import { registerOfferExport, registerSalesExport } from './sales-export.ts';
 
 /** Sums are numeric in SQL, read as text and turned into cents, then euros: exact to the cent. */
 const euros = (value: unknown) => fromCents(Math.round(Number(value ?? 0) * 100));
@@ -117,6 +117,7 @@ export function registerVaultRoutes(app: FastifyInstance) {
   const { db } = app.services;
   registerPurchaseRoutes(app);
   registerSalesExport(app);
+  registerOfferExport(app);
 
   app.get(
     '/api/v1/offer/stats',

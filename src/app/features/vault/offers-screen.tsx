@@ -11,6 +11,7 @@ import { useRecord } from '../../data/use-records.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { useActionViewer, type ActionViewer } from '../../lists/allowed-actions.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import { ExportButtons } from '../../lists/export-buttons.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { PersonCell, usePerson } from '../../lists/person-cell.tsx';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
@@ -174,11 +175,18 @@ export function OffersScreen({
         rowMenu={rowMenu}
         stackedRow={(row) => <OfferRowFacts row={row} showLead={showLead} viewer={viewer} now={now} />}
         actions={
-          staff && mayOn(roles, 'offer', 'create') ? (
-            <Button onClick={() => setMaking(true)} disabled={!online} data-testid="make-offer-open">
-              {t('app.vault.offer.open')}
-            </Button>
-          ) : null
+          <>
+            <ExportButtons
+              entity="offer"
+              query={{ filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q }}
+              testId="offers-export"
+            />
+            {staff && mayOn(roles, 'offer', 'create') ? (
+              <Button onClick={() => setMaking(true)} disabled={!online} data-testid="make-offer-open">
+                {t('app.vault.offer.open')}
+              </Button>
+            ) : null}
+          </>
         }
         toolbar={
           <QuickFilters

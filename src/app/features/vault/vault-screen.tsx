@@ -9,6 +9,7 @@ import { useOnline } from '../../api/online-only.ts';
 import type { EntityRecord } from '../../data/entity-store.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import { ExportButtons } from '../../lists/export-buttons.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { PersonCell, usePerson } from '../../lists/person-cell.tsx';
 import { QuickFilters } from '../../lists/quick-filters.tsx';
@@ -125,11 +126,18 @@ export function VaultScreen({
         rowMenu={rowMenu}
         stackedRow={(row) => <HoldingRowFacts row={row} showLead={showLead} />}
         actions={
-          staff ? (
-            <Link to="/products" className={buttonRecipe({ variant: 'outline' })} data-testid="buy-from-products">
-              {t('app.vault.buy.fromProducts')}
-            </Link>
-          ) : null
+          <>
+            <ExportButtons
+              entity="holding"
+              query={{ filters: [...(baseFilters ?? []), ...(state.filters ?? [])], sorts: state.sorts, q: state.q }}
+              testId="vault-export"
+            />
+            {staff ? (
+              <Link to="/products" className={buttonRecipe({ variant: 'outline' })} data-testid="buy-from-products">
+                {t('app.vault.buy.fromProducts')}
+              </Link>
+            ) : null}
+          </>
         }
         toolbar={
           <>
