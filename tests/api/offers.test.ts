@@ -262,6 +262,37 @@ describe('expiry', () => {
   });
 });
 
+describe('bounds (CHECKLIST 14)', () => {
+  it('an offer is at most €1,000,000.00, and a lead is offered at most €5,000,000.00 in 24 hours', async () => {
+    const big = await refused(422, 'ENTRY_MAX', () =>
+      server.call({
+        method: 'POST',
+        url: '/api/v1/offer',
+        token: maker.token,
+        payload: { productId: watch, amount: 1_000_000.01, expirationDate: inDays(5).toISOString(), origin: 'x' },
+      }),
+    );
+    expect(big.body.details.amount).toBe('An amount entered can be at most €1,000,000.00');
+    // The lead's offers of the day that may be or were paid: €400 pending and €450.25 accepted (850.25). Four of €1,000,000
+    // more reach 4,000,850.25: a fifth would pass 5,000,000.00, which leaves 999,149.75.
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) made.push((await makeOffer(server, maker.token, watch, 1_000_000, inDays(5))).body.id);
+    expect(made.every(Boolean)).toBe(true);
+    const daily = await refused(422, 'ENTRY_DAILY_MAX', () =>
+      server.call({
+        method: 'POST',
+        url: '/api/v1/offer',
+        token: maker.token,
+        payload: { productId: watch, amount: 1_000_000, expirationDate: inDays(5).toISOString(), origin: 'x' },
+      }),
+    );
+    expect(daily.body.details.amount).toBe(
+      'Entries of this kind for one lead are limited to €5,000,000.00 in 24 hours: at most €999,149.75 more for now',
+    );
+    for (const id of made) expect((await offerAction(server, releaser.token, id, 'withdraw')).status).toBe(200);
+  });
+});
+
 describe('GET /offer/export', () => {
   it('staff export what the list shows, product and people by name, amounts as numbers; the lead never an offer waiting for release', async () => {
     const filters = encodeURIComponent(JSON.stringify([{ field: 'status', values: ['accepted'] }]));

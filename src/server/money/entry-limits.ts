@@ -17,6 +17,9 @@ const USED: Record<EntryKind, (lead: string) => SQL> = {
     and status in ('pending', 'completed') and date_creation > now() - interval '24 hours'`,
   adjustment: (lead) => sql`select coalesce(sum(amount * 100), 0)::bigint as cents from adjustments where user_id = ${lead}
     and status in ('pending', 'completed') and date_creation > now() - interval '24 hours'`,
+  // Offers the house makes a lead (issue 27): those that may still be paid or were.
+  offer: (lead) => sql`select coalesce(sum(amount * 100), 0)::bigint as cents from offers where user_id = ${lead}
+    and status in ('awaiting_release', 'pending', 'accepted') and date_creation > now() - interval '24 hours'`,
 };
 
 /**

@@ -2,8 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { offerMachine } from '../../shared/lifecycle/machines.ts';
 import { fromCents, toCents } from '../../shared/money.ts';
+import { ENTRY_MAX } from '../../shared/money/entry-limits.ts';
 import { holdings } from '../db/schema.ts';
+import { checkEntriesDaily } from '../money/index.ts';
 import { AppError } from '../http/app-error.ts';
+import { euros } from '../http/errors.ts';
 import type { ResourceContext } from '../resources/define-resource.ts';
 
 type OfferInput = { productId: string; amount: number; expirationDate: Date; origin: string };
@@ -25,6 +28,14 @@ export async function offerValues(ctx: ResourceContext, input: OfferInput) {
     .limit(1)
     .for('update');
   if (!holding) throw new AppError('PRODUCT_NOT_HELD', { productId: { key: 'errors.PRODUCT_NOT_HELD', params: {} } });
+  // Bounds on what the house offers (CHECKLIST 14): at most ENTRY_MAX an offer, ENTRY_DAILY_MAX a lead in 24 hours.
+  if (toCents(input.amount) > toCents(ENTRY_MAX))
+    throw new AppError(
+      'ENTRY_MAX',
+      { amount: { key: 'errors.ENTRY_MAX', params: { limit: euros(ENTRY_MAX) } } },
+      { limit: euros(ENTRY_MAX) },
+    );
+  await checkEntriesDaily(ctx.tx, 'offer', [{ userId: holding.userId, amount: input.amount }]);
   const priceCents = toCents(holding.purchasePrice);
   return {
     ...input,

@@ -12,7 +12,7 @@ export const ENTRY_MAX = 1_000_000;
 export const ENTRY_DAILY_MAX = 5_000_000;
 
 /** The kinds counted apart from each other, each against ENTRY_DAILY_MAX. */
-export type EntryKind = 'deposit' | 'withdrawal' | 'adjustment';
+export type EntryKind = 'deposit' | 'withdrawal' | 'adjustment' | 'offer';
 
 /**
  * An entered amount: above 0 and at most ENTRY_MAX. The issue names its error code (a 422 on the
