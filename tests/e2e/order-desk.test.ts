@@ -326,4 +326,41 @@ describe('the order desk: close with a profit, a second person confirms, the lea
       await lea.close();
     }
   });
+  test('Rémi closes the GBPUSD sell at the market: the confirmation says the live price and the loss it books, as the server books it', async () => {
+    const { page } = remi;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/orders`);
+    const row = rowOf(page, 'GBPUSD');
+    await visible(row, 20_000);
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Close at the market…' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await visible(dialog);
+    expect(await textOf(dialog.getByRole('heading'))).toBe(`Close GBPUSD for Léa Martin (${LEAD.email}) at the market`);
+    // A sell of 0.2 lots opened at the bid 1.27000 closes at the ask 1.27010: (1.27000 − 1.27010) × 0.2 × 100,000 = −2.00 USD,
+    // at about 1.085 USD a euro −1.843… → −€1.84.
+    await page.waitForFunction(
+      () => /1\.27010/.test(document.querySelector('[data-testid="market-close-what"]')?.textContent ?? ''),
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
+    expect(await textOf(dialog.getByTestId('market-close-what'))).toBe(
+      'It closes at the server’s price when you confirm: now 1.27010, a loss of about €1.84.',
+    );
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, 'order-desk-market-close-desktop-light-en');
+    await dialog.getByRole('button', { name: 'Close at the market…' }).click();
+    await gone(page.getByRole('alertdialog'), 20_000);
+    await visible(row.locator('[data-status="closed"]'), 20_000);
+    expect(await textOf(row.getByTestId('profit'))).toBe('−€1.84');
+    const { orders } = await api<{ orders: { symbol: string; status: string; profit: number; closeReason: string }[] }>(
+      server.url,
+      root,
+      'GET',
+      '/order?limit=10',
+    );
+    expect(orders.find((o) => o.symbol === 'GBPUSD')).toMatchObject({ status: 'closed', profit: -1.84, closeReason: 'staff' });
+  });
 });

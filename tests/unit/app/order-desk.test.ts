@@ -8,8 +8,9 @@ const staff = (person: string, fourEyes = true) => ({ roles: ['admin'], person, 
 const row = (fields: Record<string, unknown>) => ({ id: 'o1', version: 1, dateCreation: '', dateLastUpdate: '', ...fields });
 
 describe('the order desk offers only what the server accepts', () => {
-  test('an open order: close with a profit, nothing to confirm', () => {
-    expect(deskActions(row({ status: 'open' }), staff(REMI))).toEqual(['close']);
+  test('an open order: close with a profit, and at the market for forex (a binary option settles at expiry); nothing to confirm', () => {
+    expect(deskActions(row({ status: 'open', market: 'forex' }), staff(REMI))).toEqual(['close', 'close-market']);
+    expect(deskActions(row({ status: 'open', market: 'binary_options' }), staff(REMI))).toEqual(['close']);
   });
 
   test('a close waiting for a second person: whoever asked may cancel it, never confirm it; another staff member both', () => {

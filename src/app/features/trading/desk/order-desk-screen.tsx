@@ -24,6 +24,7 @@ import { ConfirmCloseDialog, requestedProfitOf } from './confirm-close-dialog.ts
 import { deskActions, waitsForConfirmation, type DeskAction } from './desk-orders.ts';
 import { OrderStatusCell, ProfitCell } from './order-cells.tsx';
 import { OrderDetail } from './order-detail.tsx';
+import { MarketCloseDialog } from './market-close-dialog.tsx';
 import { OrderRowFacts, useOrderSummary } from './order-row-facts.tsx';
 import { OrderStatsPanel } from './order-stats-panel.tsx';
 
@@ -228,6 +229,20 @@ export function OrderDeskScreen({
               waitsForConfirmation(answer)
                 ? t('app.desk.close.requested', { amount: formatMoney(cents / 100) })
                 : t('app.desk.close.closed', { name: pendingLead, symbol: String(answer.symbol ?? ''), amount: formatMoney(cents / 100) }),
+            )
+          }
+        />
+      ) : pending?.action === 'close-market' ? (
+        <MarketCloseDialog
+          row={pending.row}
+          onClose={() => setPending(null)}
+          onDone={(answer) =>
+            finished(
+              t('app.desk.close.closed', {
+                name: pendingLead,
+                symbol: String(answer.symbol ?? ''),
+                amount: formatMoney(Number(answer.profit ?? 0)),
+              }),
             )
           }
         />
