@@ -184,6 +184,16 @@ describe('catalogue', () => {
     expect(await textOf(page.getByTestId('product-card'))).toContain('Round brilliant');
     await screenshot(page, 'catalogue-products-desktop-light');
     expect(await axe(page)).toEqual([]);
+    // The same filters as the list kit's list: the row names the category and reads the values in words.
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Round brilliant' });
+    await visible(row);
+    expect(await textOf(row)).toContain('Diamond');
+    expect(await textOf(row)).toContain('Very white');
+    expect(await page.getByRole('row').filter({ hasText: 'Old stone' }).count()).toBe(0);
+    await screenshot(page, 'catalogue-products-list-desktop-light');
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cards', exact: true }).click();
 
     await page.setViewportSize(PHONE);
     await page.reload();
