@@ -102,7 +102,17 @@ export const closeOutJob = (feed: () => PriceFeed) =>
         .orderBy(asc(orders.userId))) as OrderRow[];
       const byLead = new Map<string, OrderRow[]>();
       for (const row of rows) byLead.set(row.userId, [...(byLead.get(row.userId) ?? []), row]);
-      const due = [...byLead].filter(([, own]) => underCloseOut(positions(feed(), own, now))).map(([lead]) => lead);
+      // An account whose symbols have no price yet (MARKET_CLOSED) is left for a later pass; the others go on.
+      const due = [...byLead]
+        .filter(([, own]) => {
+          try {
+            return underCloseOut(positions(feed(), own, now));
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'MARKET_CLOSED') return false;
+            throw error;
+          }
+        })
+        .map(([lead]) => lead);
       if (!due.length) return [];
       const locked = await tx
         .select({ userId: orders.userId })
