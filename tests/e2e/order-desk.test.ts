@@ -351,7 +351,7 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     );
     expect(await axe(page)).toEqual([]);
     await screenshot(page, 'order-desk-market-close-desktop-light-en');
-    await dialog.getByRole('button', { name: 'Close at the market…' }).click();
+    await dialog.getByRole('button', { name: 'Close at the market', exact: true }).click();
     await gone(page.getByRole('alertdialog'), 20_000);
     await visible(row.locator('[data-status="closed"]'), 20_000);
     expect(await textOf(row.getByTestId('profit'))).toBe('−€1.84');

@@ -38,7 +38,7 @@ export function MarketCloseDialog({
     <ActionDialog
       title={t('app.desk.marketClose.title', { symbol, name })}
       what={<span data-testid="market-close-what">{what}</span>}
-      confirmLabel={t('app.desk.actions.close-market')}
+      confirmLabel={t('app.desk.marketClose.confirm')}
       run={() => runDeskAction(row.id, 'close-market').then(onDone)}
       onClose={onClose}
       onDone={() => undefined}
