@@ -11,6 +11,7 @@ import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { useFormKey } from '../../forms/form-key.ts';
 import { FormActions } from '../../forms/form-actions.tsx';
 import { FormError } from '../../forms/form-error.tsx';
+import { useLeaveGuard } from '../../forms/leave-guard.tsx';
 import { useZodForm } from '../../forms/use-zod-form.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { usePersonLabel } from '../../lists/person-cell.tsx';
@@ -114,6 +115,8 @@ export function MakeOfferDialog({
     },
   });
   const text = (field: string) => String(form.value(field) ?? '');
+  // Leaving the page with an amount or origin typed asks first (CHECKLIST 6); a sent offer leaves freely.
+  const leaveGuard = useLeaveGuard({ when: !form.submitting && Boolean(text('amount') || text('origin')) });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('app.vault.offer.title')} description={t('app.vault.offer.explain')}>
       <form
@@ -176,6 +179,7 @@ export function MakeOfferDialog({
         <FormActions submitLabel={t('app.vault.offer.submit')} submitting={form.submitting} onCancel={onClose} />
       </form>
       {dialog}
+      {leaveGuard.dialog}
     </Dialog>
   );
 }
