@@ -259,6 +259,33 @@ describe('products', () => {
   });
 });
 
+describe('the products export', () => {
+  it('writes what the filters show: category and options in words, the price a number, the header naming the filters; staff only', async () => {
+    const c = await category([COLOUR, { ...CARAT, type: 'number' }], 'Export stones');
+    await product(c.id, { colour: 'd', carat: 1.5 }, 1234.5, '=HYPERLINK("x")');
+    await product(c.id, { colour: 'e' }, 99, 'Other');
+    const filters = [
+      { field: 'categoryId', values: [c.id] },
+      { field: 'values.colour', values: ['d'] },
+      { field: 'price', operator: 'gte', values: [100] },
+    ];
+    const url = `/api/v1/product/export?format=csv&filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    const answer = await server.call({ method: 'GET', url, token: regular, headers: { 'x-lang': 'fr', 'x-timezone': 'UTC' } });
+    expect(answer.status, String(answer.body)).toBe(200);
+    const lines = String(answer.body).split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Export de,Produits',
+      'Filtres,Catégorie: Export stones; Couleur: D; Prix ≥ 100',
+      'Enregistrements,1',
+    ]);
+    expect(lines[5]).toBe('Ajouté le,Description,Catégorie,Marché,Prix (€),Détails,Détenu par un prospect');
+    const cells = lines[6].split(',');
+    expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells.slice(1)).toEqual([`"'=HYPERLINK(""x"")"`, 'Export stones', '', '1234.50', 'Couleur: D; Carats: 1.5', 'Non']);
+    expect((await server.call({ method: 'GET', url, token: lead })).status).toBe(403);
+  });
+});
+
 describe('markets', () => {
   it('requires name, description and an https or uploaded icon, with plain list params', async () => {
     const empty = await call('POST', '/api/v1/product-market', admin, { name: '', description: '', iconUrl: '' }, 'fr');

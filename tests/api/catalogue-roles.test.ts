@@ -72,5 +72,8 @@ describe.each(MATRIX_ROLES)('catalogue routes as %s', (role) => {
     expect((await server.call({ method: 'GET', url: '/api/v1/product-category/stats', token: tokens[role] })).status).toBe(
       CATALOGUE_ROUTES.categoryStats[role],
     );
+    expect((await server.call({ method: 'GET', url: '/api/v1/product/export?format=csv', token: tokens[role] })).status).toBe(
+      CATALOGUE_ROUTES.productExport[role],
+    );
   });
 });

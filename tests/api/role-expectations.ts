@@ -329,11 +329,15 @@ export const ORDER_ROUTES: Record<'open' | 'close' | 'closeWithLoss', Record<Mat
 /**
  * The catalogue routes beside the standard set (DESIGN.md §12, issue 27), by the caller's role: only
  * admins change a field's type (its dry run too: it is the start of a change) and set a product's image
- * or file; staff read the product and category statistics, a lead none of them.
+ * or file; staff read the product and category statistics and export the products, a lead none of them.
  */
-export const CATALOGUE_ROUTES: Record<'fieldType' | 'productFile' | 'productStats' | 'categoryStats', Record<MatrixRole, number>> = {
+export const CATALOGUE_ROUTES: Record<
+  'fieldType' | 'productFile' | 'productStats' | 'categoryStats' | 'productExport',
+  Record<MatrixRole, number>
+> = {
   fieldType: { root: 200, admin: 200, regular: 403, lead: 403 },
   productFile: { root: 200, admin: 200, regular: 403, lead: 403 },
   productStats: { root: 200, admin: 200, regular: 200, lead: 403 },
   categoryStats: { root: 200, admin: 200, regular: 200, lead: 403 },
+  productExport: { root: 200, admin: 200, regular: 200, lead: 403 },
 };

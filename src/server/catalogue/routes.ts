@@ -26,6 +26,7 @@ import { productCategoryResource } from '../resources/product-category.ts';
 import { productResource } from '../resources/product.ts';
 import { receiveUpload } from '../uploads/store.ts';
 import { productsWithValue, rowsOf } from './field-rules.ts';
+import { registerProductExport } from './product-export.ts';
 
 type FieldTypeParams = z.output<typeof fieldTypeContract.params>;
 type FieldTypeBody = z.output<typeof fieldTypeContract.body>;
@@ -38,6 +39,7 @@ const euros = (value: unknown) => Number(value ?? 0);
  */
 export function registerCatalogueRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  registerProductExport(app);
 
   app.post(
     '/api/v1/product-category/:id/field/:key/type',

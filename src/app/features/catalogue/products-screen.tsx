@@ -8,6 +8,7 @@ import { isStaff } from '../../../shared/roles.ts';
 import { useRecords } from '../../data/use-records.ts';
 import { formatMoney, formatNumber } from '../../i18n/format.ts';
 import { EntityList, type ListColumn } from '../../lists/entity-list.tsx';
+import { ExportButtons } from '../../lists/export-buttons.tsx';
 import type { ListState } from '../../lists/list-state.ts';
 import { auth } from '../../state/auth.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -176,6 +177,13 @@ export function ProductsScreen({
             actions={
               <>
                 {toggle}
+                {isStaff(roles) ? (
+                  <ExportButtons
+                    entity="product"
+                    query={{ filters: state.filters, sorts: state.sorts, q: state.q }}
+                    testId="products-export"
+                  />
+                ) : null}
                 {mayOn(roles, 'product', 'create') ? (
                   <Button size="sm" onClick={() => setCreating(true)} data-testid="new-product">
                     {t('app.list.add')}
@@ -229,7 +237,18 @@ export function ProductsScreen({
             state={state}
             onStateChange={onStateChange}
             filterFields={filterFields}
-            actions={toggle}
+            actions={
+              <>
+                {toggle}
+                {isStaff(roles) ? (
+                  <ExportButtons
+                    entity="product"
+                    query={{ filters: state.filters, sorts: state.sorts, q: state.q }}
+                    testId="products-export"
+                  />
+                ) : null}
+              </>
+            }
             onRowOpen={(row) => void navigate({ to: '/products/$productId', params: { productId: row.id } })}
             stackedRow={(row) => {
               const product = row as unknown as ProductRecord;
