@@ -217,6 +217,43 @@ describe('the platform on a phone: prices, chart, a forex order opened and close
     }
   });
 
+  test('opened without a network (a reload offline), the last prices and the orders come from the mirror', async () => {
+    // The last prices reach the mirror's meta table (written every 5 s while ticking).
+    const kept = () =>
+      page().evaluate(
+        (id) =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open(`brokerdesk-${id}`);
+            open.onsuccess = () => {
+              const read = open.result.transaction('meta').objectStore('meta').get('lastQuotes');
+              read.onsuccess = () => {
+                resolve(JSON.stringify(read.result?.value ?? null));
+                open.result.close();
+              };
+            };
+          }),
+        leadId,
+      );
+    await expect.poll(kept, { timeout: 15_000 }).toContain('1.28095');
+    // The service worker must control the page for a reload without network to open the app.
+    await page().evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page().reload();
+    await expect.poll(() => page().evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await lead.context.setOffline(true);
+    try {
+      await page().reload();
+      await visible(page().getByTestId('platform-offline'));
+      await expect.poll(() => textOf(page().getByTestId('bid-EURUSD'))).toContain('1.28095');
+      await visible(page().getByTestId('quotes-stale'));
+      await page().getByRole('tab', { name: 'Closed orders' }).click();
+      await expect.poll(() => page().getByTestId('closed-order').count()).toBe(2);
+      await expect.poll(() => textOf(page().getByTestId('funds-available'))).toBe('€10,313.59');
+      await screenshot(page(), 'platform-phone-opened-offline');
+    } finally {
+      await lead.context.setOffline(false);
+    }
+  });
+
   test('dark on the phone, then a desktop in French: fits and is axe clean', async () => {
     // The look controls sit in the desktop header; a phone shows the same page in the look chosen there.
     await page().setViewportSize({ width: 1280, height: 800 });

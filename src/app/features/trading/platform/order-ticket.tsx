@@ -148,7 +148,8 @@ export function OrderTicket({
           { value: 'sell', label: t(binary ? 'app.platform.ticket.put' : 'app.platform.ticket.sell'), tone: 'error' },
         ]}
       />
-      {quote ? (
+      {/* Offline the last known price is not the market's: the ticket says nothing of a price then. */}
+      {quote && online ? (
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })} data-testid="ticket-price">
           {t('app.platform.ticket.price', { price: values.type === 'buy' ? quote.ask : quote.bid })}
         </p>
