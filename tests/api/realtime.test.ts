@@ -46,6 +46,7 @@ function next<T = any>(socket: Socket, event: string): Promise<T> {
 /** What a lead may read of the settings (src/server/settings/settings.ts), sorted. */
 const LEAD_SETTING_KEYS = [
   'amountConfirmationLevel',
+  'binaryOptionsEnabled',
   'cardDepositDailyMax',
   'cardDepositMax',
   'city',
