@@ -1,5 +1,6 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowFacts } from '../../lists/row-facts.tsx';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { mayOn } from '../../../shared/access.ts';
@@ -47,32 +48,18 @@ function OfferRowFacts({ row, showLead, viewer, now }: { row: EntityRecord; show
   const lead = usePerson(showLead ? row.userId : undefined);
   const waiting = row.status === 'awaiting_release' && isStaff(viewer.roles);
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: 0, w: 'full' })} data-testid="offer-row">
-      <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 'medium' })}>
-          <ProductName id={row.productId} />
-        </span>
-        <strong className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>
-          {formatMoney(Number(row.amount ?? 0))}
-        </strong>
-      </div>
-      <div
-        className={css({
-          display: 'flex',
-          justifyContent: 'space-between',
-          gap: '2',
-          fontSize: 'xs',
-          color: 'fg.muted',
-          alignItems: 'center',
-        })}
-      >
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: 0 })}>
+    <RowFacts
+      testId="offer-row"
+      title={<ProductName id={row.productId} />}
+      figure={formatMoney(Number(row.amount ?? 0))}
+      meta={
+        <>
           {showLead && lead ? `${lead.name} · ` : ''}
           {waiting ? <WaitingNote offer={row} viewer={viewer} /> : t('app.vault.expires', { date: formatDate(String(row.expirationDate)) })}
-        </span>
-        <OfferStatusBadge offer={row} now={now} />
-      </div>
-    </div>
+        </>
+      }
+      status={<OfferStatusBadge offer={row} now={now} />}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowFacts } from '../../lists/row-facts.tsx';
 import { css } from '../../../../styled-system/css';
 import { useFetch } from '../../data/use-fetch.ts';
 import { useCampaigns } from '../../data/use-lookup.ts';
@@ -69,20 +70,17 @@ export function SalesScreen({ state, onStateChange }: { state: ListState; onStat
       canDelete={() => false}
       selectable={false}
       stackedRow={(row) => (
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: 0, w: 'full' })} data-testid="sale-row">
-          <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
-            <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 'medium' })}>
-              <ProductName id={row.productId} />
-            </span>
-            <strong className={css({ whiteSpace: 'nowrap' })}>{formatMoney(Number(row.saleAmount ?? 0))}</strong>
-          </div>
-          <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
-            <PersonCell id={row.userId} />
-            <span className={css({ textAlign: 'right' })}>
+        <RowFacts
+          testId="sale-row"
+          title={<ProductName id={row.productId} />}
+          figure={formatMoney(Number(row.saleAmount ?? 0))}
+          meta={<PersonCell id={row.userId} />}
+          status={
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'right' })}>
               {formatDate(String(row.soldAt))} · <Gain value={row.gain} />
             </span>
-          </div>
-        </div>
+          }
+        />
       )}
       actions={
         <ExportButtons

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RowFacts } from '../../lists/row-facts.tsx';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { HOLDING_STATUSES } from '../../../shared/constants.ts';
@@ -25,34 +26,20 @@ function HoldingRowFacts({ row, showLead }: { row: EntityRecord; showLead: boole
   const { t } = useTranslation();
   const lead = usePerson(showLead ? row.userId : undefined);
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: 0, w: 'full' })} data-testid="holding-row">
-      <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 'medium' })}>
-          <ProductName id={row.productId} />
-        </span>
-        <strong className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>
-          {formatMoney(Number(row.purchasePrice ?? 0))}
-        </strong>
-      </div>
-      <div
-        className={css({
-          display: 'flex',
-          justifyContent: 'space-between',
-          gap: '2',
-          fontSize: 'xs',
-          color: 'fg.muted',
-          alignItems: 'center',
-        })}
-      >
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+    <RowFacts
+      testId="holding-row"
+      title={<ProductName id={row.productId} />}
+      figure={formatMoney(Number(row.purchasePrice ?? 0))}
+      meta={
+        <>
           {showLead && lead ? `${lead.name} · ` : ''}
           {row.status === 'sold'
             ? t('app.vault.soldFor', { amount: formatMoney(Number(row.saleAmount ?? 0)), date: formatDate(String(row.soldAt)) })
             : t('app.vault.boughtOn', { date: formatDate(String(row.dateCreation)) })}
-        </span>
-        <HoldingStatusBadge status={row.status} />
-      </div>
-    </div>
+        </>
+      }
+      status={<HoldingStatusBadge status={row.status} />}
+    />
   );
 }
 
