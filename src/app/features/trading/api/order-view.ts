@@ -14,6 +14,14 @@ export function priceText(value: unknown, symbol: string): Price {
   return Number(value).toFixed(digits);
 }
 
+/** The words of an order's side: buy or sell, a binary option's call (buy) or put (sell). */
+export const sideKey = (order: Pick<OrderRow, 'market' | 'type'>): string =>
+  order.market === 'binary_options'
+    ? order.type === 'buy'
+      ? 'app.platform.ticket.call'
+      : 'app.platform.ticket.put'
+    : `app.platform.ticket.${order.type}`;
+
 /** Lots as traders write them, always with two decimals ("0.10", "0,10" in French). */
 export const lotsText = (lots: number, locale: string) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(lots);

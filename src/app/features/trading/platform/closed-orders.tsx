@@ -8,7 +8,18 @@ import { ui } from '../../../state/ui.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ExportButtons } from '../../../lists/export-buttons.tsx';
-import { asOrder, binaryResult, centsOf, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
+import { asOrder, binaryResult, centsOf, lotsText, priceText, sideKey, type OrderRow } from '../api/order-view.ts';
+
+/** One order in the platform's lists: what it is on the left, its figures on the right, wrapping on a phone. */
+export const orderLineStyle = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  flexWrap: 'wrap',
+});
 
 /** How many more closed orders each "show more" lists, newest first. */
 const PAGE = 20;
@@ -27,24 +38,10 @@ function ClosedRow({ order }: { order: OrderRow }) {
   const binary = order.market === 'binary_options';
   const result = binary ? binaryResult(order) : null;
   return (
-    <li
-      data-testid="closed-order"
-      className={css({
-        display: 'flex',
-        justifyContent: 'space-between',
-        gap: '3',
-        py: '2',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-        flexWrap: 'wrap',
-      })}
-    >
+    <li data-testid="closed-order" className={orderLineStyle}>
       <span className={css({ display: 'flex', flexDir: 'column', minW: 0 })}>
         <strong className={css({ fontSize: 'sm' })}>
-          {order.symbol} ·{' '}
-          {binary
-            ? t(order.type === 'buy' ? 'app.platform.ticket.call' : 'app.platform.ticket.put')
-            : t(`app.platform.ticket.${order.type}`)}
+          {order.symbol} · {t(sideKey(order))}
           {binary
             ? ''
             : ` · ${t('app.platform.positions.lots', { lots: lotsText(order.quantity, ui.localLanguage), leverage: order.leverage })}`}

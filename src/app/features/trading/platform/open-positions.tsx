@@ -12,8 +12,8 @@ import { orderMachine } from '../../../../shared/lifecycle/machines.ts';
 import type { BinaryOutcome } from '../../../../shared/trading/pnl.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { closeOrder } from '../api/orders.ts';
-import { centsOf, countdownText, lotsText, priceText, type OrderRow } from '../api/order-view.ts';
-import { profitTone, signedMoney } from './closed-orders.tsx';
+import { centsOf, countdownText, lotsText, priceText, sideKey, type OrderRow } from '../api/order-view.ts';
+import { orderLineStyle, profitTone, signedMoney } from './closed-orders.tsx';
 
 /**
  * One open position as the platform shows it: the order and, while a live price is known, the price it
@@ -52,26 +52,10 @@ function PositionRow({ position, onClose }: { position: LivePosition; onClose: (
   const binary = order.market === 'binary_options';
   const canClose = useAllowedActions(orderMachine, order as unknown as Record<string, unknown>).includes('close') && !binary;
   return (
-    <li
-      data-testid="open-position"
-      data-symbol={order.symbol}
-      className={css({
-        display: 'flex',
-        justifyContent: 'space-between',
-        gap: '3',
-        py: '2',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-      })}
-    >
+    <li data-testid="open-position" data-symbol={order.symbol} className={cx(orderLineStyle, css({ alignItems: 'center' }))}>
       <span className={css({ display: 'flex', flexDir: 'column', minW: 0 })}>
         <strong className={css({ fontSize: 'sm' })}>
-          {order.symbol} ·{' '}
-          {binary
-            ? t(order.type === 'buy' ? 'app.platform.ticket.call' : 'app.platform.ticket.put')
-            : t(`app.platform.ticket.${order.type}`)}
+          {order.symbol} · {t(sideKey(order))}
         </strong>
         <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
           {binary
