@@ -24,20 +24,23 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const sync = async (since: number, limit = 1000) => {
-  const { status, body } = await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=${limit}`, token: root });
+const sync = async (since: number, limit = 1000, after?: number) => {
+  const resume = after === undefined ? '' : `&after=${after}`;
+  const { status, body } = await server.call({ method: 'GET', url: `/api/v1/sync?since=${since}&limit=${limit}${resume}`, token: root });
   expect(status).toBe(200);
-  return body as { changes: Change[]; cursor: number; hasMore: boolean };
+  return body as { changes: Change[]; cursor: number; after?: number; hasMore: boolean };
 };
 
 /** Follows the cursor to the end, as the client's engine does. */
 async function pullAll(since: number): Promise<{ changes: Change[]; cursor: number }> {
   const changes: Change[] = [];
   let cursor = since;
+  let after: number | undefined;
   for (;;) {
-    const page = await sync(cursor);
+    const page = await sync(cursor, 1000, after);
     changes.push(...page.changes);
     cursor = page.cursor;
+    after = page.after;
     if (!page.hasMore) return { changes, cursor };
   }
 }
@@ -224,7 +227,7 @@ describe('the change-log cursor without a lock', () => {
     expect(cursors.length).toBeGreaterThan(1);
   });
 
-  it('a page holds whole transactions: one longer than the limit is one page, a shorter one is not cut', async () => {
+  it('a page ends between transactions; one longer than the limit comes in pages of its own, the cursor before it until its last', async () => {
     const { cursor: before } = await pullAll(0);
     const big = await heldOpen(async (tx) => {
       const ids = [];
@@ -237,15 +240,24 @@ describe('the change-log cursor without a lock', () => {
       { entity: 'campaign', recordId: await insertCampaign(tx, 'Pair 1') },
     ]);
     await small.commit();
-    // Limit 5: the 7 changes of one transaction are one page; then the pair.
+    // Limit 5: the 7 changes of one transaction come as 5, the cursor still before it, then the 2 with the cursor past it; then the pair.
     const first = await sync(before, 5);
-    expect(first.changes.map((c) => c.record?.name)).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3', 'Batch 4', 'Batch 5', 'Batch 6']);
-    expect(first.cursor).toBe(big.seq);
+    expect(first.changes.map((c) => c.record?.name)).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3', 'Batch 4']);
+    expect(first.cursor).toBe(before);
+    expect(first.after).toEqual(expect.any(Number));
     expect(first.hasMore).toBe(true);
-    const second = await sync(first.cursor, 5);
+    const rest = await sync(first.cursor, 5, first.after);
+    expect(rest.changes.map((c) => c.record?.name)).toEqual(['Batch 5', 'Batch 6']);
+    expect(rest.cursor).toBe(big.seq);
+    expect(rest.after).toBeUndefined();
+    expect(rest.hasMore).toBe(true);
+    const second = await sync(rest.cursor, 5);
     expect(second.changes.map((c) => c.record?.name)).toEqual(['Pair 0', 'Pair 1']);
     expect(second.cursor).toBe(small.seq);
     expect(second.hasMore).toBe(false);
+    // A pull that stopped halfway starts the transaction again from its cursor: the same first 5.
+    const again = await sync(before, 5);
+    expect(again.changes.map((c) => c.record?.name)).toEqual(first.changes.map((c) => c.record?.name));
     // Limit 8: the first transaction fits, the second would be cut, so the page ends before it.
     const cut = await sync(before, 8);
     expect(cut.changes.map((c) => c.record?.name)).toHaveLength(7);

@@ -88,6 +88,37 @@ describe('offline engine against the real server', () => {
     await engine.wipe();
   });
 
+  it('pulls one transaction longer than a page in pages of its own, the cursor kept before it until its last', async () => {
+    await engineFor(admin.id, baseUrl, () => admin.token).wipe(); // from the start: no cursor left by another test
+    const { cursor: before } = (await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: admin.token })).body;
+    const batch = await server.call({
+      method: 'POST',
+      url: '/api/v1/campaign/batch',
+      token: admin.token,
+      payload: Array.from({ length: 12 }, (_, i) => ({ name: `Long transaction ${i}` })),
+    });
+    expect(batch.status).toBe(201);
+    const pulls: string[] = [];
+    const engine = engineFor(admin.id, baseUrl, () => admin.token, {
+      pullPageSize: 5,
+      pullEveryMs: 3_600_000,
+      fetch: (url: string, init: RequestInit) => (url.includes('/sync') && pulls.push(url), fetch(url, init)),
+    });
+    await engine.db.meta.put({ key: 'cursor', value: before });
+    await engine.start();
+    const names = (await engine.db.records('campaign').toArray())
+      .map((c) => String(c.name))
+      .filter((n) => n.startsWith('Long transaction'));
+    expect(names.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Long transaction ${i}`).sort());
+    // 5, 5 and 2: the first two pages resume inside the batch's transaction, from the same cursor.
+    expect(pulls.filter((url) => url.includes(`since=${before}&`))).toHaveLength(3);
+    expect(pulls.filter((url) => url.includes('&after='))).toHaveLength(2);
+    expect((await engine.db.meta.get('cursor'))?.value).toBe(
+      (await server.call({ method: 'GET', url: '/api/v1/sync?since=0&limit=5000', token: admin.token })).body.cursor,
+    );
+    await engine.wipe();
+  });
+
   it('replays through lost requests, 500s, 429s, timeouts and duplicates without doubling anything', async () => {
     const faults: Fault[] = ['lostAfter', 'error500', 'tooMany', 'timeout', 'duplicate', 'lostBefore', 'lostAfter'];
     const fetch = faultyFetch(() => faults.shift() ?? 'none');

@@ -408,12 +408,15 @@ export function createOfflineEngine(options: EngineOptions) {
         type Page = {
           changes: PulledChange[];
           cursor: number;
+          /** Inside a transaction longer than a page: where its next page starts (with the same cursor). */
+          after?: number;
           hasMore: boolean;
           /** The newest change when the page was read (with more to come): how far this pull has to go. */
           head?: number;
         };
-        const fetchPage = (since: number): Promise<Page | 'auth' | 'resync'> => {
-          const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}`).then((answer) => {
+        const fetchPage = (since: number, after?: number): Promise<Page | 'auth' | 'resync'> => {
+          const resume = after === undefined ? '' : `&after=${after}`;
+          const page = call('GET', `/v1/sync?since=${since}&limit=${options.pullPageSize ?? 5000}${resume}`).then((answer) => {
             if (answer.status === 401) return 'auth' as const;
             if (answer.status === 410 && (answer.body as { code?: string } | null)?.code === 'SYNC_RESYNC') return 'resync' as const;
             if (answer.status !== 200) throw new Error(`sync ${answer.status}`);
@@ -443,7 +446,7 @@ export function createOfflineEngine(options: EngineOptions) {
             next = fetchPage(0);
             continue;
           }
-          if (page.hasMore) next = fetchPage(page.cursor);
+          if (page.hasMore) next = fetchPage(page.cursor, page.after);
           // Derived fields once per page, before its write transactions.
           derivePulled(page.changes);
           // A failure before the last chunk pulls the page again: its upserts and deletes are idempotent.

@@ -14,6 +14,8 @@ export const syncContract = {
   querystring: z.strictObject({
     since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
     limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    /** Inside a transaction longer than a page: the last change-log row given (the answer's `after`). */
+    after: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   }),
   response: {
     200: z.object({
@@ -27,6 +29,8 @@ export const syncContract = {
         }),
       ),
       cursor: z.number().int(),
+      /** A transaction longer than the page goes on after this row: pass it back with the same `since`. */
+      after: z.number().int().optional(),
       hasMore: z.boolean(),
       /** With more to come: the newest change when this page was read, so a client can say how far its pull has come. */
       head: z.number().int().optional(),
