@@ -70,9 +70,18 @@ describe('POST of the plain sign-in form', () => {
     expect(otherOrigin.status).toBe(403);
   });
 
-  it('the API keeps its own answers: an unknown API path posted as a form is 404, JSON', async () => {
-    const { status, body } = await post('/api/v1/nothing-here', { email: ROOT.email, password: ROOT.password });
-    expect(status).toBe(404);
-    expect(body.code).toBe('NOT_FOUND');
+  it('the API keeps its own answers: an unknown API path posted as a form is 401 to a stranger, 404 to the signed in, JSON, and signs nobody in', async () => {
+    const stranger = await post('/api/v1/nothing-here', { email: ROOT.email, password: ROOT.password });
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.code).toBe('UNAUTHENTICATED');
+    expect(cookies(stranger.headers)).toEqual([]);
+    const login = await server.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: ROOT.email, password: ROOT.password } });
+    const signedIn = await post(
+      '/api/v1/nothing-here',
+      { email: ROOT.email, password: ROOT.password },
+      { authorization: `Bearer ${login.body.token}` },
+    );
+    expect(signedIn.status).toBe(404);
+    expect(signedIn.body.code).toBe('NOT_FOUND');
   });
 });

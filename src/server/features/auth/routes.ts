@@ -77,7 +77,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     scope.post('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      // An API path is not a page: answered as any unknown API route is (401 to a stranger, so which
+      // routes exist is not told to someone not signed in; 404 to the signed in).
+      if (request.url.startsWith('/api/')) throw new AppError(request.actor ? 'NOT_FOUND' : 'UNAUTHENTICATED');
       if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) throw new AppError('NOT_FOUND');
       // A form of another site must not sign this browser in (login CSRF): same origin only.
       const site = request.headers['sec-fetch-site'];
