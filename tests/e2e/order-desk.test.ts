@@ -307,7 +307,20 @@ describe('the order desk: close with a profit, a second person confirms, the lea
   test("a lead's /orders is its platform; its home counts its open orders", async () => {
     const lea = await launchBrowser();
     try {
+      // Its first pull lands late (a slow connection): the card shown before it must count once it lands.
+      await lea.page.route('**/api/v1/sync?**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.continue();
+      });
       await signIn(lea.page, server.url, LEAD.email, LEAD.password);
+      await lea.page.goto(`${server.url}/`);
+      const early = lea.page.getByTestId('trading-open');
+      await visible(early, 20_000);
+      expect(await early.textContent()).not.toBe('1');
+      await lea.page.waitForFunction(() => document.querySelector('[data-testid="trading-open"]')?.textContent === '1', undefined, {
+        timeout: 20_000,
+      });
+      await lea.page.unroute('**/api/v1/sync?**');
       await lea.page.goto(`${server.url}/orders`);
       await lea.page.waitForURL(/\/platform/, { timeout: 20_000 });
       // Its home counts its open orders (the GBPUSD sell), read from its own mirror.

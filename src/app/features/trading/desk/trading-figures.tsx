@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { isLeadOnly } from '../../../../shared/roles.ts';
-import { useFetch } from '../../../data/use-fetch.ts';
-import { entityStore } from '../../../data/stores.ts';
+import { useRecords } from '../../../data/use-records.ts';
 import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import type { ListState } from '../../../lists/list-state.ts';
 import { auth } from '../../../state/auth.ts';
@@ -84,18 +83,13 @@ function StaffTrading() {
 }
 
 /** A lead's open orders on its dashboard: how many, read from its mirror (offline too), and the way to its platform. */
-function LeadTrading({ leadId }: { leadId: string }) {
+function LeadTrading() {
   const { t } = useTranslation();
-  const open = useFetch(
-    (signal) =>
-      entityStore('order')
-        .list({ page: 1, limit: 1, filters: [{ field: 'status', values: ['open'] }] }, signal)
-        .then((result) => result.exactCount ?? result.count),
-    [leadId],
-  );
+  // Read again whenever the mirror's orders change: the first pull may land after this card is shown.
+  const open = useRecords('order', { limit: 1, filters: [{ field: 'status', values: ['open'] }] });
   return (
     <Card title={t('app.desk.stats.title')}>
-      <Figure label={t('app.desk.stats.open')} value={open.data === null ? '…' : formatNumber(open.data)} testId="trading-open" />
+      <Figure label={t('app.desk.stats.open')} value={open.count === null ? '…' : formatNumber(open.count)} testId="trading-open" />
       <div>
         <Link to="/platform" className={buttonRecipe({ variant: 'outline', size: 'sm' })}>
           {t('app.nav.platform')}
@@ -109,7 +103,7 @@ function LeadTrading({ leadId }: { leadId: string }) {
 export function TradingFigures() {
   const user = useSnapshot(auth).user;
   if (!user) return null;
-  return isLeadOnly(user.roles ?? []) ? <LeadTrading leadId={user.id} /> : <StaffTrading />;
+  return isLeadOnly(user.roles ?? []) ? <LeadTrading /> : <StaffTrading />;
 }
 
 /** The orders tab of a lead's page: its orders on the desk's list, closable from there. */
