@@ -34,6 +34,16 @@ if (sync || login) {
           '≤ 3×',
         ]
       : ['initial sync ÷ download', 'not run', '≤ 3×'],
+    // The floor under that figure, same run: plain IndexedDB puts of the same pages with the users table's indexes.
+    ...(sync?.floorIndexedMs
+      ? [
+          [
+            '… plain IndexedDB puts of the same records, with the same indexes / with none, ÷ the download',
+            `${x(sync.floorIndexedMs / sync.downloadMs)} / ${x(sync.floorBareMs / sync.downloadMs)} (the sync is ${x(sync.syncMs / sync.floorIndexedMs)} the first)`,
+            '',
+          ],
+        ]
+      : []),
     sync
       ? [
           `first page of a filtered, sorted list over ${sync.leads} local leads, p50 / p95`,
