@@ -193,3 +193,44 @@ describe('stats', () => {
     expect(other.body.orderStats).toMatchObject({ open: 0, closed: 0, realisedProfit: 0, winRate: null });
   });
 });
+
+describe('bounds on a chosen profit (CHECKLIST 14)', () => {
+  it('at most €1,000,000 a close, and the gains chosen for one lead €5,000,000 in 24 hours; a dropped request frees its part', async () => {
+    const bounded = await server.user(root, { roles: ['lead'], assignedTo: regular.id });
+    expect((await adjust(server, root, bounded.id, 1_000)).status).toBe(201);
+    const small = { ...forex, quantity: 0.01, userId: bounded.id };
+    const orders: string[] = [];
+    for (let i = 0; i < 7; i++) orders.push((await open(regular.token, small)).body.id);
+    const gains = () => server.sql<{ n: string }>(`select count(*) as n from orders where user_id = '${bounded.id}' and status <> 'open'`);
+
+    const tooMuch = await act(regular.token, orders[0], 'close', { profit: 1_000_000.01 });
+    expect(tooMuch.body).toEqual({
+      message: 'An amount entered can be at most €1,000,000.00',
+      code: 'ENTRY_MAX',
+      details: { profit: 'An amount entered can be at most €1,000,000.00' },
+    });
+    expect(tooMuch.status).toBe(422);
+
+    // Five gains of €1,000,000 waiting for a second person: the 24 hours' €5,000,000 are taken.
+    for (const id of orders.slice(0, 5)) expect((await act(regular.token, id, 'close', { profit: 1_000_000 })).body.status).toBe('closing');
+    const over = await act(regular.token, orders[5], 'close', { profit: 0.01 });
+    expect(over.status).toBe(422);
+    expect(over.body).toEqual({
+      message: 'Entries of this kind for one lead are limited to €5,000,000.00 in 24 hours: at most €0.00 more for now',
+      code: 'ENTRY_DAILY_MAX',
+      details: { profit: 'Entries of this kind for one lead are limited to €5,000,000.00 in 24 hours: at most €0.00 more for now' },
+    });
+    expect(Number((await gains())[0].n)).toBe(5);
+    // A loss and a close at the market are not gains chosen: they go through.
+    expect((await act(regular.token, orders[5], 'close', { profit: -1 })).body.status).toBe('closed');
+    expect((await act(regular.token, orders[6], 'close')).body.status).toBe('closed');
+
+    // A booked gain still counts; a dropped request gives its €1,000,000 back.
+    expect((await act(root, orders[0], 'confirm-close')).body.status).toBe('closed');
+    expect((await act(regular.token, orders[1], 'cancel-close')).body.status).toBe('open');
+    expect((await act(regular.token, orders[1], 'close', { profit: -1_000_000.01 })).status).toBe(422);
+    const refilled = await act(regular.token, orders[1], 'close', { profit: 1_000_000 });
+    expect(refilled.body).toMatchObject({ status: 'closing', requestedProfit: 1_000_000 });
+    expect(await ledgerInvariants(server)).toMatchObject({ total: 0, mismatched: 0, negative: 0, twice: 0, broken: 0 });
+  });
+});

@@ -29,7 +29,7 @@ export const depositResource = defineResource({
   hooks: {
     /** A lead's bank transfers of 24 hours stay within the daily bound (CHECKLIST.md 14); each one's maximum is the schema's. */
     async checkBatch(ctx, inputs) {
-      await checkEntriesDaily(ctx.tx, 'deposit', inputs, Array.isArray(ctx.request.body));
+      await checkEntriesDaily(ctx.tx, 'deposit', inputs, { batch: Array.isArray(ctx.request.body) });
       return undefined;
     },
     /** Who entered it: never the one who completes it (four eyes, DESIGN.md §6). */

@@ -24,7 +24,7 @@ export const withdrawalResource = defineResource({
     /** A lead's withdrawals of 24 hours stay within the daily bound (CHECKLIST.md 14), besides its available funds. */
     async checkBatch(ctx, inputs) {
       const entries = inputs.map((input) => ({ userId: input.userId ?? ctx.actor.id, amount: input.amount }));
-      await checkEntriesDaily(ctx.tx, 'withdrawal', entries, Array.isArray(ctx.request.body));
+      await checkEntriesDaily(ctx.tx, 'withdrawal', entries, { batch: Array.isArray(ctx.request.body) });
       return undefined;
     },
     prepareCreate(ctx, input) {

@@ -11,8 +11,11 @@ export const ENTRY_MAX = 1_000_000;
 /** The most of one kind (deposits, withdrawals or adjustments) one lead's entries of the last 24 hours may add up to, in euros. */
 export const ENTRY_DAILY_MAX = 5_000_000;
 
-/** The kinds counted apart from each other, each against ENTRY_DAILY_MAX. */
-export type EntryKind = 'deposit' | 'withdrawal' | 'adjustment' | 'offer';
+/**
+ * The kinds counted apart from each other, each against ENTRY_DAILY_MAX: besides what people enter, what
+ * the house pays on a staff member's word (an offer made, a gain chosen when closing an order).
+ */
+export type EntryKind = 'deposit' | 'withdrawal' | 'adjustment' | 'offer' | 'order';
 
 /**
  * An entered amount: above 0 and at most ENTRY_MAX. The issue names its error code (a 422 on the

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_TYPES } from '../constants.ts';
 import { dateTime, decimal, id, int, oneOf } from '../fields.ts';
-import { money } from '../money.ts';
+import { money, toCents } from '../money.ts';
+import { ENTRY_MAX } from '../money/entry-limits.ts';
 import { SYMBOL_NAMES, symbolSpec } from './symbols.ts';
 
 /**
@@ -92,9 +93,16 @@ export const expiryAllowed = (at: Date, now: Date): boolean =>
 /**
  * A staff close (DESIGN.md §11): the profit chosen (a loss is negative) and optionally the price it
  * closed at. A lead sends no body, or an empty one: a lead's profit or price is refused 422 CLOSE_BY_MARKET.
+ * A chosen profit is bounded like every amount entered (CHECKLIST 14): ENTRY_MAX a close, and the gains
+ * chosen for one lead ENTRY_DAILY_MAX in 24 hours (checked on the server).
  */
 export const closeOrderSchema = z.strictObject({
-  profit: decimal(-1_000_000_000, 1_000_000_000, 2).optional(),
+  profit: decimal(-1_000_000_000, 1_000_000_000, 2)
+    .refine((v) => Math.abs(toCents(v)) <= toCents(ENTRY_MAX), {
+      error: 'errors.ENTRY_MAX',
+      params: { code: 'ENTRY_MAX', limit: { euros: ENTRY_MAX } },
+    })
+    .optional(),
   closePrice: decimal(0, 1_000_000_000, 6).optional(),
 });
 export type CloseOrder = z.output<typeof closeOrderSchema>;

@@ -6,6 +6,7 @@ import { closeSide, profitCents } from '../../../shared/trading/pnl.ts';
 import { closeOrderSchema } from '../../../shared/trading/ticket.ts';
 import { defineAction, type ActionContext } from '../../actions/define-action.ts';
 import { AppError } from '../../http/app-error.ts';
+import { checkEntriesDaily } from '../../money/index.ts';
 import { orderResource } from '../../resources/order.ts';
 import { currentSettings } from '../../settings/settings.ts';
 import type { PriceFeed } from '../price-feed.ts';
@@ -58,6 +59,8 @@ const close = defineAction({
     }
     if (body?.profit === undefined) throw new AppError('VALIDATION', { profit: { key: 'validation.required', params: {} } });
     const cents = toCents(body.profit);
+    // A chosen gain is house money on one person's word: bounded per lead and day like an adjustment.
+    if (cents > 0) await checkEntriesDaily(ctx.tx, 'order', [{ userId: order.userId, amount: cents / 100 }], { field: 'profit' });
     if (cents > 0 && ((await currentSettings(ctx.tx))?.fourEyes ?? true)) {
       return {
         to: 'closing' as const,
