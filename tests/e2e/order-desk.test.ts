@@ -105,10 +105,10 @@ describe('the order desk: close with a profit, a second person confirms, the lea
 
   test('Rémi closes the open order with a profit of €120.50: the dialog names the lead and the amount, the close waits for a second person', async () => {
     const { page } = remi;
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${server.url}/`);
+    // Staff find it in the sidebar (an in-app move: Back returns within the app, see the leave guard below).
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
     await visible(page.getByRole('heading', { name: 'Order desk' }), 20_000);
-    // Staff find it in the sidebar.
-    await visible(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }));
     const row = rowOf(page, 'EURUSD');
     await visible(row, 20_000);
     // The lead by name and email, never an id.
@@ -133,6 +133,14 @@ describe('the order desk: close with a profit, a second person confirms, the lea
     await visible(dialog.getByText(/decimal/i));
     await dialog.locator('[name="profit"]').fill('120.50');
     await visible(dialog.getByRole('button', { name: 'Close with a profit of €120.50' }));
+    // Leaving with a profit typed asks first (Back to the home page here); staying keeps it.
+    await page.evaluate(() => history.back());
+    const leave = page.getByRole('alertdialog');
+    await visible(leave);
+    expect(await textOf(leave)).toContain('Leave this form?');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await gone(leave);
+    expect(await dialog.locator('[name="profit"]').inputValue()).toBe('120.50');
     expect(await textOf(dialog.getByTestId('close-four-eyes'))).toBe(
       'A profit is paid by the house: another staff member confirms it before it is booked.',
     );

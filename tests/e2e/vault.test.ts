@@ -6,6 +6,7 @@ import {
   apiToken,
   axe,
   chooseLanguage,
+  gone,
   launchBrowser,
   screenshot,
   sidewaysScroll,
@@ -209,6 +210,28 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
     expect(await textOf(tile('maxPurchasePrice'))).toContain('€300.00');
     await screenshot(page, 'vault-stats-desktop');
     expect(await violations(page)).toEqual([]);
+
+    // A holding and an offer open to their details (CHECKLIST 8): bought and sold, made and released by whom.
+    await rowOf(page, 'Emerald ring').getByTestId('open-holding').click();
+    const holding = page.getByTestId('holding-detail');
+    await visible(holding);
+    for (const fact of ['Lena Vault (lena@vault.test)', 'Purchase price€300.00', 'Sold for€450.25', 'Gain+€150.25', 'Accepted offer'])
+      expect(await textOf(holding)).toContain(fact);
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await gone(holding);
+    await page.goto(`${server.url}/offers`);
+    await rowOf(page, '€450.25').getByTestId('open-offer').click();
+    const offer = page.getByRole('dialog');
+    await visible(offer.getByTestId('offer-detail'));
+    expect(await textOf(offer.getByRole('heading'))).toBe('Offer of €450.25 on Emerald ring');
+    const detail = await textOf(offer.getByTestId('offer-detail'));
+    expect(detail).toContain(`Released to the lead`);
+    expect(detail).toContain(`Rita Release (${RITA.email})`);
+    expect(detail).toMatch(/StatusAccepted/);
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'vault-offer-detail-desktop');
+    await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/sales`);
     await visible(rowOf(page, 'Emerald ring'));

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowFacts } from '../../lists/row-facts.tsx';
+import { RowOpenButton } from '../../lists/row-open-button.tsx';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { mayOn } from '../../../shared/access.ts';
@@ -23,6 +24,7 @@ import { MakeOfferDialog, OfferActionDialog, type LeadPickerProps } from './offe
 import { offerActions, waitsForAnother } from './offer-state.ts';
 import type { OfferAction } from './vault-api.ts';
 import { Gain, OfferStatusBadge, ProductName, productLabel } from './vault-cells.tsx';
+import { OfferDetail } from './vault-details.tsx';
 
 type Pending = { offer: EntityRecord; action: OfferAction; done: () => void };
 
@@ -42,15 +44,31 @@ function WaitingNote({ offer, viewer }: { offer: EntityRecord; viewer: ActionVie
   );
 }
 
-/** A phone's row, two lines: product and amount; the lead (staff), the expiry or why it waits, and the status. Its actions are in the row menu, by the thumb. */
-function OfferRowFacts({ row, showLead, viewer, now }: { row: EntityRecord; showLead: boolean; viewer: ActionViewer; now: number }) {
+/** A phone's row, two lines: product (opening its details) and amount; the lead (staff), the expiry or why it waits, and the status. Its actions are in the row menu, by the thumb. */
+function OfferRowFacts({
+  row,
+  showLead,
+  viewer,
+  now,
+  onOpen,
+}: {
+  row: EntityRecord;
+  showLead: boolean;
+  viewer: ActionViewer;
+  now: number;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const lead = usePerson(showLead ? row.userId : undefined);
   const waiting = row.status === 'awaiting_release' && isStaff(viewer.roles);
   return (
     <RowFacts
       testId="offer-row"
-      title={<ProductName id={row.productId} />}
+      title={
+        <RowOpenButton onOpen={onOpen} testId="open-offer">
+          <ProductName id={row.productId} />
+        </RowOpenButton>
+      }
       figure={formatMoney(Number(row.amount ?? 0))}
       meta={
         <>
@@ -84,8 +102,8 @@ function ActionFor({ pending, onClose }: { pending: Pending; onClose: () => void
 /**
  * Offers (DESIGN.md §12–§13): the list kit over the mirror, status quick filters, expired shown by
  * date. Staff make offers, release another's (never their own: "waiting for release by another staff
- * member"), withdraw one not answered; a lead accepts or declines its own after a confirmation. Every
- * action is online only and says so offline. `leadId`: one lead's (its page's tab, the lead's vault).
+ * member"), withdraw one not answered; a lead accepts or declines its own after a confirmation. A row
+ * opens to its details (who made and released it, when). Every action is online only and says so offline. `leadId`: one lead's (its page's tab, the lead's vault).
  */
 export function OffersScreen({
   state,
@@ -108,12 +126,21 @@ export function OffersScreen({
   const [now] = useState(() => Date.now());
   const [pending, setPending] = useState<Pending | null>(null);
   const [making, setMaking] = useState(false);
+  const [opened, setOpened] = useState<EntityRecord | null>(null);
   const [version, setVersion] = useState(0);
   const baseFilters = useMemo(() => (leadId ? [{ field: 'userId', values: [leadId] }] : undefined), [leadId]);
   const showLead = staff && !leadId;
   const columns = useMemo<ListColumn[]>(
     () => [
-      { field: 'productId', render: (value) => <ProductName id={value} /> },
+      // The product opens the offer's details (who made and released it, when): a button, so keyboards reach it too.
+      {
+        field: 'productId',
+        render: (value, row) => (
+          <RowOpenButton onOpen={() => setOpened(row)} testId="open-offer">
+            <ProductName id={value} />
+          </RowOpenButton>
+        ),
+      },
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),
       { field: 'amount', render: (value) => <span data-testid="amount">{formatMoney(Number(value ?? 0))}</span> },
       { field: 'productPrice', hidden: true, render: (value) => formatMoney(Number(value ?? 0)) },
@@ -160,7 +187,8 @@ export function OffersScreen({
         canDelete={() => false}
         selectable={false}
         rowMenu={rowMenu}
-        stackedRow={(row) => <OfferRowFacts row={row} showLead={showLead} viewer={viewer} now={now} />}
+        onRowOpen={setOpened}
+        stackedRow={(row) => <OfferRowFacts row={row} showLead={showLead} viewer={viewer} now={now} onOpen={() => setOpened(row)} />}
         actions={
           <>
             <ExportButtons
@@ -194,6 +222,7 @@ export function OffersScreen({
         }
       />
       {pending ? <ActionFor pending={pending} onClose={() => setPending(null)} /> : null}
+      {opened ? <OfferDetail offer={opened} now={now} onClose={() => setOpened(null)} /> : null}
       {making ? (
         <MakeOfferDialog
           leadId={leadId}

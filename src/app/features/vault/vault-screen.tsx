@@ -2,6 +2,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { RowFacts } from '../../lists/row-facts.tsx';
+import { RowOpenButton } from '../../lists/row-open-button.tsx';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { HOLDING_STATUSES } from '../../../shared/constants.ts';
@@ -19,16 +20,21 @@ import { buttonRecipe } from '../../ui/button.tsx';
 import type { MenuItem } from '../../ui/menu.tsx';
 import { MakeOfferDialog, type LeadPickerProps } from './offer-dialogs.tsx';
 import { Gain, HoldingStatusBadge, ProductName } from './vault-cells.tsx';
+import { HoldingDetail } from './vault-details.tsx';
 import { VaultStatsPanel } from './vault-stats-panel.tsx';
 
-/** A phone's row: the product and its price, the lead (staff), held or sold (for how much), when. */
-function HoldingRowFacts({ row, showLead }: { row: EntityRecord; showLead: boolean }) {
+/** A phone's row: the product (opening its details) and its price, the lead (staff), held or sold (for how much), when. */
+function HoldingRowFacts({ row, showLead, onOpen }: { row: EntityRecord; showLead: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const lead = usePerson(showLead ? row.userId : undefined);
   return (
     <RowFacts
       testId="holding-row"
-      title={<ProductName id={row.productId} />}
+      title={
+        <RowOpenButton onOpen={onOpen} testId="open-holding">
+          <ProductName id={row.productId} />
+        </RowOpenButton>
+      }
       figure={formatMoney(Number(row.purchasePrice ?? 0))}
       meta={
         <>
@@ -67,13 +73,22 @@ export function VaultScreen({
   const online = useOnline();
   const [picked, setPicked] = useState<string | undefined>();
   const [offering, setOffering] = useState<EntityRecord | null>(null);
+  const [opened, setOpened] = useState<EntityRecord | null>(null);
   const [version, setVersion] = useState(0);
   const lead = leadId ?? picked;
   const baseFilters = useMemo(() => (lead ? [{ field: 'userId', values: [lead] }] : undefined), [lead]);
   const showLead = staff && !lead;
   const columns = useMemo<ListColumn[]>(
     () => [
-      { field: 'productId', render: (value) => <ProductName id={value} /> },
+      // The product opens the holding's details (bought by whom, sold for how much): a button, so keyboards reach it too.
+      {
+        field: 'productId',
+        render: (value, row) => (
+          <RowOpenButton onOpen={() => setOpened(row)} testId="open-holding">
+            <ProductName id={value} />
+          </RowOpenButton>
+        ),
+      },
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),
       { field: 'purchasePrice', render: (value) => <span data-testid="price">{formatMoney(Number(value ?? 0))}</span> },
       { field: 'status', render: (value) => <HoldingStatusBadge status={value} /> },
@@ -111,7 +126,8 @@ export function VaultScreen({
         canDelete={() => false}
         selectable={false}
         rowMenu={rowMenu}
-        stackedRow={(row) => <HoldingRowFacts row={row} showLead={showLead} />}
+        onRowOpen={setOpened}
+        stackedRow={(row) => <HoldingRowFacts row={row} showLead={showLead} onOpen={() => setOpened(row)} />}
         actions={
           <>
             <ExportButtons
@@ -152,6 +168,7 @@ export function VaultScreen({
           </>
         }
       />
+      {opened ? <HoldingDetail holding={opened} onClose={() => setOpened(null)} /> : null}
       {offering ? (
         <MakeOfferDialog
           leadId={String(offering.userId)}

@@ -7,6 +7,7 @@ import { AmountInput, typedCents, withAmount } from '../../../forms/amount-input
 import { submitShowingErrors } from '../../../forms/focus-error.ts';
 import { FormActions } from '../../../forms/form-actions.tsx';
 import { FormError } from '../../../forms/form-error.tsx';
+import { useLeaveGuard } from '../../../forms/leave-guard.tsx';
 import { useFormKey } from '../../../forms/form-key.ts';
 import { useZodForm } from '../../../forms/use-zod-form.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format.ts';
@@ -78,6 +79,9 @@ export function CloseOrderDialog({
     },
   });
   const cents = typedCents(form, 'profit', PROFIT_RULES);
+  // Leaving the page with a profit or price typed asks first (CHECKLIST 6); a sent close leaves freely.
+  const typed = Boolean(String(form.value('profit') ?? '') || String(form.value('closePrice') ?? ''));
+  const leaveGuard = useLeaveGuard({ when: !form.submitting && typed });
   const example = (1).toFixed(digits);
   const submitLabel =
     cents === null || cents === 0
@@ -143,6 +147,7 @@ export function CloseOrderDialog({
         <FormError form={form} fields={['profit', 'closePrice']} />
         <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onClose} disabled={!online} />
       </form>
+      {leaveGuard.dialog}
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format.
 import { useActionViewer } from '../../../lists/allowed-actions.ts';
 import { DateRangeFilter } from '../../../lists/date-range-filter.tsx';
 import { EntityList, type ListColumn } from '../../../lists/entity-list.tsx';
+import { RowOpenButton } from '../../../lists/row-open-button.tsx';
 import { ExportButtons } from '../../../lists/export-buttons.tsx';
 import type { ListState } from '../../../lists/list-state.ts';
 import { PersonCell, usePersonLabel } from '../../../lists/person-cell.tsx';
@@ -35,16 +36,6 @@ export type LeadPickerProps = {
   onChange: (leadId: string | undefined) => void;
   name?: string;
 };
-
-/** A cell that opens the record: reads as a link, wraps rather than being cut. */
-const openStyle = css({
-  color: 'primary',
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  textAlign: 'start',
-  whiteSpace: 'normal',
-  _hover: { textDecoration: 'none' },
-});
 
 type Pending = { row: EntityRecord; action: DeskAction; done: () => void };
 
@@ -87,9 +78,9 @@ export function OrderDeskScreen({
       {
         field: 'dateCreation',
         render: (value, row) => (
-          <button type="button" className={openStyle} onClick={() => setOpened(row)} data-testid="open-order">
+          <RowOpenButton onOpen={() => setOpened(row)} testId="open-order">
             {value ? formatDateTime(String(value)) : '—'}
-          </button>
+          </RowOpenButton>
         ),
       },
       ...(showLead ? [{ field: 'userId', render: (value: unknown) => <PersonCell id={value} /> }] : []),

@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from '../../../../../styled-system/css';
 import type { EntityRecord } from '../../../data/entity-store.ts';
 import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { usePersonLabel } from '../../../lists/person-cell.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { DetailDialog, type Fact } from '../../../ui/detail-dialog.tsx';
 import { priceText } from '../api/order-view.ts';
 import { requestedProfitOf } from './confirm-close-dialog.tsx';
 import { waitsForConfirmation } from './desk-orders.ts';
@@ -26,14 +24,14 @@ export function OrderDetail({ row, onClose }: { row: EntityRecord; onClose: () =
   const closedBy = usePersonLabel(row.closedBy);
   const summary = useOrderSummary();
   const symbol = String(row.symbol ?? '');
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     [t('app.fields.userId'), lead],
     [t('app.desk.detail.opened'), `${when(row.dateCreation)}${row.createdBy ? ` · ${openedBy}` : ''}`],
     [t('app.desk.detail.traded'), `${summary(row)} · ${t(`app.desk.market.${String(row.market ?? 'forex')}`)}`],
     [t('app.entities.order.fields.held'), formatMoney(Number(row.held ?? 0))],
     [t('app.fields.status'), <OrderStatusCell key="status" row={row} />],
     ...(waitsForConfirmation(row)
-      ? ([[t('app.desk.detail.requested'), `${requester} · ${formatMoney(requestedProfitOf(row))}`]] as [string, ReactNode][])
+      ? ([[t('app.desk.detail.requested'), `${requester} · ${formatMoney(requestedProfitOf(row))}`]] as Fact[])
       : []),
     ...(row.status === 'closed'
       ? ([
@@ -42,24 +40,10 @@ export function OrderDetail({ row, onClose }: { row: EntityRecord; onClose: () =
           [t('app.entities.order.fields.closePrice'), priceText(row.closePrice, symbol) || '—'],
           [t('app.entities.order.fields.profit'), <ProfitCell key="profit" value={row.profit} />],
           ...(Number(row.houseAbsorbed ?? 0) > 0
-            ? ([[t('app.desk.detail.houseAbsorbed'), formatMoney(Number(row.houseAbsorbed))]] as [string, ReactNode][])
+            ? ([[t('app.desk.detail.houseAbsorbed'), formatMoney(Number(row.houseAbsorbed))]] as Fact[])
             : []),
-        ] as [string, ReactNode][])
+        ] as Fact[])
       : []),
   ];
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('app.desk.detail.title', { symbol, name: lead })}>
-      <dl
-        data-testid="order-detail"
-        className={css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: '4', rowGap: '2', fontSize: 'sm' })}
-      >
-        {facts.map(([label, value]) => (
-          <div key={label} className={css({ display: 'contents' })}>
-            <dt className={css({ color: 'fg.muted' })}>{label}</dt>
-            <dd className={css({ overflowWrap: 'anywhere' })}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Dialog>
-  );
+  return <DetailDialog title={t('app.desk.detail.title', { symbol, name: lead })} facts={facts} testId="order-detail" onClose={onClose} />;
 }
