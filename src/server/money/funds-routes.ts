@@ -145,7 +145,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
         // Only an id the client chose can have been entered already (a retry); a new one cannot.
         if (body.id) {
           const [entered] = await work.tx.select().from(adjustments).where(eq(adjustments.id, body.id));
-          if (entered) return { body: publicRecord(adjustmentResource, entered) };
+          if (entered) return { body: publicRecord(adjustmentResource, entered, work.actor) };
         }
         // A debit the funds do not cover now is refused at once (the ledger checks again when it is booked).
         if (body.direction === 'debit' && (await balancesOf(work.tx, body.userId)).available < toCents(body.amount))
@@ -175,7 +175,7 @@ export function registerFundsRoutes(app: FastifyInstance) {
           amount: body.amount,
           reason: body.reason,
         });
-        return { status: 201, body: publicRecord(adjustmentResource, entered) };
+        return { status: 201, body: publicRecord(adjustmentResource, entered, work.actor) };
       });
     },
   );

@@ -2,6 +2,7 @@ import { adjustmentEntity } from '../../shared/entities/adjustment.ts';
 import { adjustmentMachine } from '../../shared/lifecycle/machines.ts';
 import { adjustments } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * Manual adjustments (DESIGN.md §6): entered by `POST /funds/adjustment`, moved by their actions
@@ -12,4 +13,6 @@ export const adjustmentResource = defineResource({
   table: adjustments,
   machine: adjustmentMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, read: 'admin', create: 'nobody', update: 'nobody', delete: 'nobody' },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy', 'decidedBy'),
 });

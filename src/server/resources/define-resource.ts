@@ -24,7 +24,9 @@ import type { SelectionInput } from '../../shared/selection.ts';
 
 export type Row = Record<string, unknown>;
 /** Who reads a record (an actor; a socket room's typical member). */
-export type Reader = { id: string; roles: readonly string[] };
+export type Reader = { id: string; roles: readonly string[]; impersonatorId?: string | null };
+/** Fields of a record only some of its readers may read, and who (see `ResourceDefinition.restricted`). */
+export type Restriction = { fields: readonly string[]; readableBy: (reader: Reader, row: Row) => boolean };
 export type ResourceContext = Work & { request: FastifyRequest };
 
 /** A row of the table as drizzle reads it. */
@@ -89,7 +91,7 @@ export type ResourceDefinition<T extends PgTable = PgTable, E extends EntityDefi
    * without them, in every answer, `/sync` and socket event (`publicRecord`). Their record schema makes
    * them optional (checked at registration). docs/decisions/fields-readable-by-some.md
    */
-  restricted?: { fields: readonly string[]; readableBy: (reader: Reader, row: Row) => boolean };
+  restricted?: readonly Restriction[];
   /** Filters may also come as plain query parameters (`?read=false`), as for notification. */
   plainParams?: boolean;
   maxBatch?: number;
@@ -420,21 +422,16 @@ const statusByAction = (field: string) => new AppError('INVALID_TRANSITION', { [
 const nameOf = (resource: AnyResource, row: Row): string =>
   resource.nameOf?.(row) ?? (typeof row.name === 'string' && row.name ? row.name : String(row.id));
 
-/** Hidden and restricted columns together, once per resource: what a reader without the restricted fields' right never gets. */
-const withheldOf = new WeakMap<AnyResource, readonly string[]>();
-function withheld(resource: AnyResource): readonly string[] {
-  let fields = withheldOf.get(resource);
-  if (!fields) withheldOf.set(resource, (fields = [...(resource.hidden ?? []), ...(resource.restricted?.fields ?? [])]));
-  return fields;
-}
-
 /**
- * A record as `reader` may see it: hidden columns (password hashes) left out, and the resource's
- * restricted fields unless its rule lets this reader read them. Without a reader, they are left out.
+ * A record as `reader` may see it: hidden columns (password hashes) left out, and each restriction's
+ * fields unless its rule lets this reader read them. Without a reader, restricted fields are left out.
  */
 export function publicRecord(resource: AnyResource, row: Row, reader?: Reader): Row {
-  const { restricted } = resource;
-  const left = restricted && !(reader && restricted.readableBy(reader, row)) ? withheld(resource) : resource.hidden;
+  const { restricted, hidden } = resource;
+  let left = hidden;
+  // Most rows of most resources keep every restricted field: nothing is allocated for them.
+  for (const restriction of restricted ?? [])
+    if (!(reader && restriction.readableBy(reader, row))) left = [...(left ?? []), ...restriction.fields];
   if (!left?.length) return row;
   // Records read without these columns (a batch create's) need no copy.
   if (!left.some((key) => key in row)) return row;
@@ -447,7 +444,7 @@ export function publicRecord(resource: AnyResource, row: Row, reader?: Reader): 
 /** A restricted field is absent for most readers: its entity's record schema must say it may be. */
 function checkRestricted(resource: AnyResource) {
   const shape = (resource.entity.record as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-  for (const field of resource.restricted?.fields ?? [])
+  for (const field of (resource.restricted ?? []).flatMap((restriction) => restriction.fields))
     if (!shape[field]?.safeParse(undefined).success)
       throw new Error(`${resource.entity.name}.${field} is restricted: its record schema must make it optional`);
 }

@@ -6,6 +6,7 @@ import { deposits } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { checkEntriesDaily } from '../money/index.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * What a card payer gave the gateway beside the card: its own to read, not staff's, who follow a payment
@@ -25,7 +26,8 @@ export const depositResource = defineResource({
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.deposit },
   leadFixed: { status: 'pending', transactionId: null },
   /** Read only by the deposit's own lead (an admin impersonating it reads as it does). */
-  restricted: { fields: PAYER_FIELDS, readableBy: (reader, row) => reader.id === row.userId },
+  // The payer's fields to the deposit's own lead; who entered or decided it to staff and the person named (CHECKLIST 16).
+  restricted: [{ fields: PAYER_FIELDS, readableBy: (reader, row) => reader.id === row.userId }, ...personIds('createdBy', 'decidedBy')],
   hooks: {
     /** A lead's bank transfers of 24 hours stay within the daily bound (CHECKLIST.md 14); each one's maximum is the schema's. */
     async checkBatch(ctx, inputs) {

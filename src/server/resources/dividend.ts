@@ -6,6 +6,7 @@ import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { dividends, investments } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * Dividends (DESIGN.md §10): the scheduler books each period of an investment as it falls due
@@ -18,6 +19,8 @@ export const dividendResource = defineResource({
   table: dividends,
   machine: dividendMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.dividend },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy', 'decidedBy'),
   hooks: {
     /** A dividend belongs to its investment's owner (its scope is checked on that owner). */
     async prepareCreate({ tx, actor }, input) {

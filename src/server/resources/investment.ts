@@ -6,6 +6,7 @@ import type { DividendFrequency } from '../../shared/wealth/dividend-schedule.ts
 import { investments } from '../db/schema.ts';
 import { bookOpening, investmentValues } from '../wealth/open-investment.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * An investment's principal, rate and dividend frequency are fixed as it is made (DESIGN.md §10): a
@@ -18,6 +19,8 @@ export const investmentResource = defineResource({
   table: investments,
   machine: investmentMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.investment },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy'),
   hooks: {
     prepareCreate: (ctx, input) =>
       investmentValues(

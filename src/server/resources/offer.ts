@@ -4,6 +4,7 @@ import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { offers } from '../db/schema.ts';
 import { offerValues } from '../vault/offer-values.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * Staff make an offer on a product a lead holds (DESIGN.md §12): the server reads the lead, the holding
@@ -19,6 +20,8 @@ export const offerResource = defineResource({
     scope: { kind: 'owned', owner: 'userId', hiddenFromOwner: { field: 'status', values: ['awaiting_release'] } },
     ...ENTITY_ACCESS.offer,
   },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy', 'releasedBy'),
   hooks: {
     prepareCreate: (ctx, input) => offerValues(ctx, input),
   },

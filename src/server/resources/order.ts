@@ -3,6 +3,7 @@ import { orderMachine } from '../../shared/lifecycle/machines.ts';
 import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { orders } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * Orders (DESIGN.md §11): read, listed, searched and exported through the standard set; never created,
@@ -15,4 +16,6 @@ export const orderResource = defineResource({
   table: orders,
   machine: orderMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.order },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy', 'closedBy', 'closeRequestedBy'),
 });

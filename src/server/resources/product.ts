@@ -3,12 +3,15 @@ import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { checkedValues } from '../catalogue/field-rules.ts';
 import { products } from '../db/schema.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /** A product's values are checked on every write by the schema built from its category (src/shared/catalogue). */
 export const productResource = defineResource({
   entity: productEntity,
   table: products,
   access: { scope: { kind: 'catalog' }, ...ENTITY_ACCESS.product },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('heldBy'),
   hooks: {
     async prepareCreate({ tx }, input) {
       return { ...input, values: await checkedValues(tx, input.categoryId, input.values) };

@@ -5,6 +5,7 @@ import { ENTITY_ACCESS } from '../../shared/access.ts';
 import { withdrawals } from '../db/schema.ts';
 import { checkEntriesDaily, holdWithdrawal } from '../money/index.ts';
 import { defineResource } from './define-resource.ts';
+import { personIds } from './person-ids.ts';
 
 /**
  * A lead requests a withdrawal for itself, staff enter one for a lead in their scope; either way it
@@ -16,6 +17,8 @@ export const withdrawalResource = defineResource({
   table: withdrawals,
   machine: withdrawalMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.withdrawal },
+  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  restricted: personIds('createdBy', 'approvedBy', 'decidedBy'),
   /** A lead never sets the bank's reference (403 when it tries). */
   leadFixed: { transactionId: null },
   /** A lead withdraws for itself (its id by default); staff name the lead. */

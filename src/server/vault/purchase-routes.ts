@@ -69,7 +69,7 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
           { entity: 'holding', recordId: id, op: 'upsert', ...audienceOf(holdingResource.access.scope, holding) },
         ]);
         await work.audit('product.purchase', 'holding', id, { productId: body.productId, userId: body.userId, price: taken.price });
-        return { status: 201, body: publicRecord(holdingResource, holding) };
+        return { status: 201, body: publicRecord(holdingResource, holding, work.actor) };
       });
     },
   );

@@ -63,7 +63,7 @@ export function registerProjectRoutes(app: FastifyInstance) {
       const body = parse(subscribeBody, request.body);
       return mutate(request, reply, async (work) => {
         const investment = await subscribe(work, app.services, id, body);
-        return { status: 201, body: publicRecord(investmentResource, investment) };
+        return { status: 201, body: publicRecord(investmentResource, investment, work.actor) };
       });
     },
   );

@@ -25,8 +25,8 @@ export const adjustmentEntity = defineEntity({
   /** Set by the server: where it stands, who entered it, who decided it, and why it failed. */
   readOnly: {
     status: z.enum(ADJUSTMENT_STATUSES),
-    createdBy: z.uuid().nullable(),
-    decidedBy: z.uuid().nullable(),
+    createdBy: z.uuid().nullable().optional(),
+    decidedBy: z.uuid().nullable().optional(),
     failureReason: z.string().nullable(),
   },
 });

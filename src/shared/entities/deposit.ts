@@ -44,7 +44,7 @@ export const depositEntity = defineEntity({
     country: z.string().nullable(),
     phone: z.string().nullish(),
     /** Who entered it (the lead paying by card, or staff entering a transfer) and who completed or failed it (four eyes). */
-    createdBy: z.uuid().nullable(),
-    decidedBy: z.uuid().nullable(),
+    createdBy: z.uuid().nullable().optional(),
+    decidedBy: z.uuid().nullable().optional(),
   },
 });

@@ -27,8 +27,8 @@ export const dividendEntity = defineEntity({
     period: z.number().int().nullable(),
     dueDate: timestamp().nullable(),
     status: z.enum(DIVIDEND_STATUSES),
-    createdBy: z.uuid().nullable(),
-    decidedBy: z.uuid().nullable(),
+    createdBy: z.uuid().nullable().optional(),
+    decidedBy: z.uuid().nullable().optional(),
     failureReason: z.string().nullable(),
   },
 });

@@ -22,7 +22,7 @@ export const holdingEntity = defineEntity({
     purchasePrice: z.number(),
     status: z.enum(HOLDING_STATUSES),
     /** The staff member who bought it for the lead. */
-    purchasedBy: z.uuid().nullable(),
+    purchasedBy: z.uuid().nullable().optional(),
     soldAt: timestamp().nullable(),
     /** The accepted offer that sold it, its amount and gain (amount − purchase price). */
     offerId: z.uuid().nullable(),

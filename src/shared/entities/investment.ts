@@ -40,7 +40,7 @@ export const investmentEntity = defineEntity({
   readOnly: {
     status: z.enum(INVESTMENT_STATUSES),
     startDate: timestamp(),
-    createdBy: z.uuid().nullable(),
+    createdBy: z.uuid().nullable().optional(),
     nextPeriod: z.number().int(),
     nextDueAt: timestamp().nullable(),
     signatureUploadId: z.uuid().nullable(),

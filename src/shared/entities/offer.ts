@@ -33,8 +33,8 @@ export const offerEntity = defineEntity({
     gain: z.number().nullable(),
     status: z.enum(OFFER_STATUSES),
     /** Four eyes: who made it, who released it to the lead and when; when the lead (or the scheduler) answered. */
-    createdBy: z.uuid().nullable(),
-    releasedBy: z.uuid().nullable(),
+    createdBy: z.uuid().nullable().optional(),
+    releasedBy: z.uuid().nullable().optional(),
     releasedAt: timestamp().nullable(),
     decidedAt: timestamp().nullable(),
   },

@@ -21,7 +21,7 @@ export const productEntity = defineEntity({
   create: z.strictObject(shape),
   update: z.strictObject(shape).partial(),
   /** The lead holding it (set by a purchase, DESIGN.md §12), never by a write of the product. */
-  readOnly: { heldBy: z.uuid().nullable() },
+  readOnly: { heldBy: z.uuid().nullable().optional() },
   /** `values.<key>` filters on a dynamic value (src/server/resources/list-query.ts jsonFilter). */
   filterable: ['categoryId', 'marketId', 'price', 'values'],
   sortable: ['price'],

@@ -31,10 +31,10 @@ export const withdrawalEntity = defineEntity({
   searchable: ['transactionId'],
   /** Set by the server: who entered it, who approved it, who decided it, why it failed. */
   readOnly: {
-    createdBy: z.uuid().nullable(),
-    approvedBy: z.array(z.uuid()),
+    createdBy: z.uuid().nullable().optional(),
+    approvedBy: z.array(z.uuid()).optional(),
     /** Who completed or failed it. */
-    decidedBy: z.uuid().nullable(),
+    decidedBy: z.uuid().nullable().optional(),
     failureReason: z.string().nullable(),
   },
 });

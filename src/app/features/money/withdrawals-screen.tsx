@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { isLeadOnly } from '../../../shared/roles.ts';
+import type { EntityRecord } from '../../data/entity-store.ts';
 import type { ListColumn } from '../../lists/entity-list.tsx';
 import { auth } from '../../state/auth.ts';
 import { useStaff } from '../../data/use-lookup.ts';
@@ -18,10 +19,15 @@ export function WithdrawalsScreen({ state, onStateChange, leadId, onMoneyMoved }
   const [requesting, setRequesting] = useState(false);
   const [key, setKey] = useState(0);
   const columns: ListColumn[] = [
-    {
-      field: 'approvedBy',
-      render: (_value, row) => <Approvals row={row} needed={neededOf(row)} nameOf={people.nameOf} />,
-    },
+    // Who approved is staff's business: a lead's answers do not carry their ids (CHECKLIST 16).
+    ...(lead
+      ? []
+      : [
+          {
+            field: 'approvedBy',
+            render: (_value: unknown, row: EntityRecord) => <Approvals row={row} needed={neededOf(row)} nameOf={people.nameOf} />,
+          },
+        ]),
     { field: 'failureReason', hidden: true },
     { field: 'transactionId', hidden: true },
   ];
