@@ -386,8 +386,11 @@ describe('offline: an expired session and a full disk', () => {
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByTestId('login-submit').waitFor();
       await second.getByTestId('login-submit').waitFor();
+      // Wiped soon after (deleting a database waits for its connections to close: seconds on a loaded machine).
       await expect
-        .poll(() => second.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('brokerdesk-')).length))
+        .poll(() => second.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('brokerdesk-')).length), {
+          timeout: 15_000,
+        })
         .toBe(0);
     } finally {
       await second.close();
