@@ -14,4 +14,6 @@ export const money = () =>
     .finite()
     .min(0, { error: 'validation.amountMin' })
     .max(MAX_EUROS, { error: 'validation.tooLarge' })
-    .refine(hasAtMostTwoDecimals, { error: 'validation.twoDecimals' });
+    .refine(hasAtMostTwoDecimals, { error: 'validation.twoDecimals' })
+    // Forms built from a schema show it as the strict amount field (src/app/forms/amount-input.tsx).
+    .meta({ input: 'money' });

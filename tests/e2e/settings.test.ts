@@ -49,7 +49,9 @@ describe('account settings, profile, and the screens around them', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await visible(form.getByText('A card limit can be at most €100,000'));
     await screenshot(page, 'settings-payments-refused');
-    await form.getByLabel('Most per card deposit (€)').fill('5000');
+    // An amount as people write it: grouped, read strictly in the reader's language (a number input refused it).
+    await form.getByLabel('Most per card deposit (€)').fill('5,000');
+    await visible(form.getByText('Amount: €5,000.00'));
     await form.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByTestId('toast').filter({ hasText: 'Settings saved' }));
     const token = await apiToken(session.server.url);

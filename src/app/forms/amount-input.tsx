@@ -2,12 +2,14 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { css } from '../../../styled-system/css';
-import { readAmount, type AmountRules } from '../../shared/money/amount-text.ts';
+import { toCents } from '../../shared/money.ts';
+import { amountText, readAmount, type AmountRules } from '../../shared/money/amount-text.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { ui } from '../state/ui.ts';
 import { Field, FieldInput } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
-import type { FormSchema, ZodForm } from './use-zod-form.ts';
+import type { FieldDescriptor } from './describe-schema.ts';
+import type { FormSchema, FormValues, ZodForm } from './use-zod-form.ts';
 
 /**
  * The one amount field of the app (CHECKLIST item 5): the form holds the text as typed, read strictly
@@ -39,13 +41,16 @@ const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) => a.joi
  */
 export function withAmount<P extends Parsed>(
   parse: (values: Record<string, unknown>) => P,
-  options: { field?: string; path?: PropertyKey[]; rules?: () => AmountRules } = {},
+  options: { field?: string; path?: PropertyKey[]; rules?: () => AmountRules; optional?: boolean } = {},
 ): FormSchema {
   const field = options.field ?? 'amount';
   const path = options.path ?? [field];
   return {
     safeParse: (values: unknown) => {
       const typed = values as Record<string, unknown>;
+      // An optional amount left empty is no amount: the schema says whether that will do.
+      if (options.optional && !String(typed[field] ?? '').trim())
+        return parse({ ...typed, [field]: undefined }) as ReturnType<FormSchema['safeParse']>;
       const reading = readTyped(typed[field], options.rules?.());
       const result = parse({ ...typed, [field]: reading.ok ? reading.cents / 100 : undefined });
       if (reading.ok) return result as ReturnType<FormSchema['safeParse']>;
@@ -59,6 +64,39 @@ export function withAmount<P extends Parsed>(
   };
 }
 
+/** The rules of an amount a form built from a schema reads: zero is the schema's to refuse (a threshold may be 0). */
+const SCHEMA_RULES: AmountRules = { allowZero: true };
+
+/**
+ * A form built from a schema (describe-schema.ts) whose money fields are typed as text: each is read
+ * strictly in the reader's language, then the schema checks the euros (CHECKLIST 5). One wrapper per
+ * money field, around the schema.
+ */
+export function withAmounts(schema: FormSchema, fields: readonly FieldDescriptor[]): FormSchema {
+  return fields
+    .filter((field) => field.kind === 'money')
+    .reduce<FormSchema>(
+      (inner, field) =>
+        withAmount((values) => inner.safeParse(values) as Parsed, {
+          field: field.name,
+          rules: () => SCHEMA_RULES,
+          optional: !field.required,
+        }),
+      schema,
+    );
+}
+
+/** Euros as the text an amount field edits in the reader's language ("1234,50" in German): it reads back the same. */
+export const editableAmount = (euros: number): string => amountText(toCents(euros), ui.localLanguage);
+
+/** A record's values for such a form: each money field as the text its field edits. */
+export function amountsAsText(values: FormValues, fields: readonly FieldDescriptor[]): FormValues {
+  const money = new Set(fields.filter((field) => field.kind === 'money').map((field) => field.name));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, money.has(name) && typeof value === 'number' ? editableAmount(value) : value]),
+  );
+}
+
 /** The amount field: decimal keypad, the reader's separators, and the amount as it will be sent. */
 export function AmountInput({
   form,
@@ -69,6 +107,7 @@ export function AmountInput({
   disabled,
   rules,
   autoComplete = 'off',
+  required = true,
 }: {
   form: ZodForm;
   name?: string;
@@ -79,6 +118,7 @@ export function AmountInput({
   disabled?: boolean;
   rules?: AmountRules;
   autoComplete?: string;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   useSnapshot(ui); // the reading follows the reader's language
@@ -89,7 +129,7 @@ export function AmountInput({
     <Field
       label={label}
       error={shown}
-      required
+      required={required}
       helper={
         reading?.ok ? (
           <span data-testid="amount-reading" className={css({ fontVariantNumeric: 'tabular-nums' })}>

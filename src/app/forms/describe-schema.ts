@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
 export type FieldKind =
-  'text' | 'email' | 'tel' | 'password' | 'textarea' | 'number' | 'boolean' | 'select' | 'multiselect' | 'tags' | 'date' | 'group';
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'password'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'select'
+  | 'multiselect'
+  | 'tags'
+  | 'date'
+  | 'group';
 
 export type FieldDescriptor = {
   /** Dotted path, the same as the server's `details` keys (e.g. `description.en`). */
@@ -55,6 +67,8 @@ function describe(name: string, schema: z.ZodType): FieldDescriptor | null {
       return { name, kind: max !== null && max > LONG_TEXT ? 'textarea' : 'text', required };
     }
     case 'number':
+      // An amount of money (`money()`, `input: 'money'`) is typed as text and read strictly (CHECKLIST 5).
+      if ((z.globalRegistry.get(core) as { input?: string } | undefined)?.input === 'money') return { name, kind: 'money', required };
       return { name, kind: 'number', required };
     case 'boolean':
       return { name, kind: 'boolean', required };

@@ -7,6 +7,8 @@ import { describeSchema, type FieldDescriptor } from './describe-schema.ts';
 import { FormFields, useFieldLabel } from './form-fields.tsx';
 import { FormError } from './form-error.tsx';
 import { FormActions } from './form-actions.tsx';
+import { amountsAsText, withAmounts } from './amount-input.tsx';
+import { changedFields } from './paths.ts';
 import { useZodForm, type FormValues, type OutputOf } from './use-zod-form.ts';
 
 export type EntityFormDialogProps<S extends z.ZodType> = {
@@ -30,7 +32,14 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
     if (!props.fields) return all;
     return props.fields.map((name) => all.find((f) => f.name === name)).filter((f): f is FieldDescriptor => Boolean(f));
   }, [props.schema, props.fields]);
-  const form = useZodForm({ schema: props.schema, initial: props.initial, onSubmit: props.onSubmit, fieldLabel: label });
+  // Money fields are typed as text and read strictly; what changed is told against the record's own values.
+  const form = useZodForm({
+    schema: withAmounts(props.schema, descriptors),
+    initial: amountsAsText(props.initial, descriptors),
+    onSubmit: (data) =>
+      props.onSubmit(data as OutputOf<S>, changedFields(data as Record<string, unknown>, props.initial) as Partial<OutputOf<S>>),
+    fieldLabel: label,
+  });
   const optionLabel = (field: string, option: string) => {
     const key = `app.options.${field}.${option}`;
     return i18n.exists(key) ? t(key) : option;

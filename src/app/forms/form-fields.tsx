@@ -5,6 +5,7 @@ import { DatePicker } from '../ui/date-picker.tsx';
 import { Field, FieldInput, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
+import { AmountInput } from './amount-input.tsx';
 import type { FieldDescriptor } from './describe-schema.ts';
 import type { ZodForm } from './use-zod-form.ts';
 
@@ -115,6 +116,8 @@ function FormField({
           />
         </Field>
       );
+    case 'money':
+      return <AmountInput form={form} name={field.name} label={label(field.name)} required={field.required} rules={{ allowZero: true }} />;
     case 'textarea':
       return (
         <div className={css({ gridColumn: '1 / -1' })}>

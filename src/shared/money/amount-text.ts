@@ -67,6 +67,19 @@ export function readAmount(typed: string, language: string, rules: AmountRules =
   return { ok: true, cents: negative && cents !== 0 ? -cents : cents };
 }
 
+/**
+ * An amount as a person would type it in `language`, for a field that edits it: no grouping, the
+ * language's decimal mark, decimals only when there are cents ("10000", "1234,50" in German), so
+ * `readAmount` reads it back as the same cents.
+ */
+export function amountText(cents: number, language: string): string {
+  const size = Math.abs(cents);
+  const whole = String(Math.floor(size / 100));
+  const rest = size % 100;
+  const text = rest ? `${whole}${separatorsOf(language).decimal[0]}${String(rest).padStart(2, '0')}` : whole;
+  return cents < 0 ? `-${text}` : text;
+}
+
 /** The whole part: plain digits, or groups of three after a first group of one to three, one kind of separator. */
 function readWhole(whole: string, group: readonly string[]): string | null {
   if (/^\d+$/.test(whole)) return whole;

@@ -47,7 +47,8 @@ export const CARD_LIMIT_MAX = 100_000;
 export const cardLimitField = () =>
   money()
     .refine((v) => v > 0, { error: 'validation.positive' })
-    .refine((v) => v <= CARD_LIMIT_MAX, { error: 'validation.cardLimitMax' });
+    .refine((v) => v <= CARD_LIMIT_MAX, { error: 'validation.cardLimitMax' })
+    .meta({ input: 'money' });
 
 /** POST /deposit/3d-secure. Staff may deposit for a lead they see (`userId`); a lead deposits for itself. */
 export const cardDepositInput = z

@@ -8,6 +8,7 @@ import { userEntity } from '../../../src/shared/entities/user.ts';
 import { settingUpdateSchema } from '../../../src/shared/setting.ts';
 import { withdrawalCreateSchema } from '../../../src/shared/entities/withdrawal.ts';
 import { ui } from '../../../src/app/state/ui.ts';
+import { amountsAsText, withAmounts } from '../../../src/app/forms/amount-input.tsx';
 import { describeSchema } from '../../../src/app/forms/describe-schema.ts';
 import { FORM_ERROR, translateIssues } from '../../../src/app/forms/issues.ts';
 import { changedFields, getPath, setPath } from '../../../src/app/forms/paths.ts';
@@ -62,8 +63,36 @@ describe('the form kit reads the shared zod schemas', () => {
       receiveEmails: 'boolean',
       labels: 'tags',
       theme: 'select',
+      // The money bounds are amounts, typed as text and read strictly (CHECKLIST 5); a count stays a number.
+      withdrawalApprovalThreshold: 'money',
+      cardDepositMax: 'money',
+      cardDepositDailyMax: 'money',
+      amountConfirmationLevel: 'money',
     });
     expect(fields.media).toBeUndefined();
+  });
+
+  test("a money field reads its text strictly in the reader's language, then the schema checks the euros", () => {
+    const fields = describeSchema(settingUpdateSchema).filter((f) => f.name === 'cardDepositMax' || f.name === 'companyName');
+    const schema = withAmounts(settingUpdateSchema, fields);
+    ui.localLanguage = 'de-DE';
+    try {
+      expect(amountsAsText({ cardDepositMax: 1234.5, companyName: 'A' }, fields)).toEqual({ cardDepositMax: '1234,50', companyName: 'A' });
+      expect(schema.safeParse({ cardDepositMax: '1.234,50' })).toMatchObject({ success: true, data: { cardDepositMax: 1234.5 } });
+      // A German reader's "10.005" is no amount (a third decimal is never read as thousands).
+      const refused = schema.safeParse({ cardDepositMax: '10,005' });
+      expect(refused.success).toBe(false);
+      // The schema's own bound, on the euros read: a card limit is at most €100,000.
+      const above = schema.safeParse({ cardDepositMax: '100.000,01' }) as {
+        success: false;
+        error: { issues: { path: string[]; message: string }[] };
+      };
+      expect(above.error.issues).toEqual([expect.objectContaining({ path: ['cardDepositMax'], message: 'validation.cardLimitMax' })]);
+      // Left empty in a partial form, it is no change at all.
+      expect(schema.safeParse({ companyName: 'B', cardDepositMax: '' })).toMatchObject({ success: true, data: { companyName: 'B' } });
+    } finally {
+      ui.localLanguage = 'en-US';
+    }
   });
 });
 

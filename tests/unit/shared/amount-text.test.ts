@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readAmount } from '../../../src/shared/money/amount-text.ts';
+import { amountText, readAmount } from '../../../src/shared/money/amount-text.ts';
 
 /**
  * Amounts as people type them, read strictly in their language (issue 24, CHECKLIST item 5): the
@@ -137,5 +137,21 @@ describe('signed amounts (a profit chosen when staff close an order may be a los
       refusal: { key: 'validation.amountMax', params: { maxCents: 10000 } },
     });
     expect(readAmount('-0', 'en', { signed: true, allowZero: true })).toEqual({ ok: true, cents: 0 });
+  });
+});
+
+describe('an amount as a field edits it (amountText)', () => {
+  test("no grouping, the language's decimal mark, decimals only with cents", () => {
+    expect(amountText(1_000_000, 'en')).toBe('10000');
+    expect(amountText(123_450, 'en')).toBe('1234.50');
+    expect(amountText(123_450, 'de')).toBe('1234,50');
+    expect(amountText(5, 'fr-FR')).toBe('0,05');
+    expect(amountText(-5_050, 'de')).toBe('-50,50');
+    expect(amountText(0, 'en')).toBe('0');
+  });
+
+  test.each(['en', 'fr', 'de'])('reads back as the same cents in %s', (language) => {
+    for (const cents of [0, 1, 99, 100, 123_456, 10_000_000, 99_999_999_999_999, -42, -123_400])
+      expect(readAmount(amountText(cents, language), language, { allowZero: true, signed: true })).toEqual({ ok: true, cents });
   });
 });

@@ -6,7 +6,7 @@ import { orderedFields, valuesSchema, type FieldDefinition } from '../../../shar
 import { productEntity } from '../../../shared/entities/product.ts';
 import { entityStore } from '../../data/stores.ts';
 import { useRecords } from '../../data/use-records.ts';
-import { AmountInput, withAmount } from '../../forms/amount-input.tsx';
+import { AmountInput, editableAmount, withAmount } from '../../forms/amount-input.tsx';
 import { submitShowingErrors } from '../../forms/focus-error.ts';
 import { FormActions } from '../../forms/form-actions.tsx';
 import { FormError } from '../../forms/form-error.tsx';
@@ -102,7 +102,8 @@ export function ProductFormDialog({
     initial: {
       categoryId: chosen,
       marketId: product?.marketId ?? '',
-      price: product ? String(product.price) : '',
+      // As the reader types it: "1234,50" in German, where "1234.5" would not read as an amount.
+      price: product ? editableAmount(Number(product.price)) : '',
       description: product?.description ?? '',
       values: initialValues,
     },

@@ -4,7 +4,9 @@ import { css } from '../../../../styled-system/css';
 import { settingUpdateSchema } from '../../../shared/setting.ts';
 import { describeSchema, type FieldDescriptor } from '../../forms/describe-schema.ts';
 import { FormFields, useFieldLabel } from '../../forms/form-fields.tsx';
+import { amountsAsText, withAmounts } from '../../forms/amount-input.tsx';
 import { FormError } from '../../forms/form-error.tsx';
+import { changedFields } from '../../forms/paths.ts';
 import { useZodForm, type FormValues } from '../../forms/use-zod-form.ts';
 import { settings } from '../../state/settings.ts';
 import { showToast, ui } from '../../state/ui.ts';
@@ -51,11 +53,13 @@ export function SettingsPartForm({ fields, title, withTheme }: { fields: FieldDe
     ...valuesOf(fields, record as Record<string, unknown> | null),
     ...(withTheme ? { theme: record?.theme ?? 'purple' } : {}),
   };
+  // The money bounds are typed as text and read strictly (CHECKLIST 5); changes are told against the record's values.
   const form = useZodForm({
-    schema: settingUpdateSchema,
-    initial,
+    schema: withAmounts(settingUpdateSchema, fields),
+    initial: amountsAsText(initial, fields),
     fieldLabel: label,
-    onSubmit: async (_data, changes) => {
+    onSubmit: async (data) => {
+      const changes = changedFields(data as Record<string, unknown>, initial);
       if (Object.keys(changes).length) await saveSettings(changes);
       showToast(t('app.settings.saved'), 'success');
     },
