@@ -1,6 +1,5 @@
 // `npm run bench client`: from the production build, what the login screen costs, side by side
 // with a bare Vite + React page built and measured in the same run.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildApp } from '../../src/server/app.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { buildClientForBench } from './client-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -19,14 +19,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const result = spawnSync('npm', ['run', 'build:client'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) process.exit(1);
-}
+buildClientForBench();
 
 // The baseline: the smallest honest Vite + React login page (two fields and a button).
 const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-bare-'));

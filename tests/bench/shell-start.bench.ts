@@ -4,13 +4,13 @@
 // index.html swapped between loads: as shipped (the form in the root, five more in templates, the inline
 // check that empties the root for a signed-in person), and without the form (an empty root, no templates,
 // no check: index.html as it was before issue 28). Interleaved loads, the median of each, one run.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { buildClientForBench } from './client-build.ts';
 import { markdownTable, ms } from './measure.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,14 +20,7 @@ if (!browserPath) {
   console.log('shell-start: no Chromium (apt-get install -y chromium); skipped');
   process.exit(0);
 }
-if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const result = spawnSync('npm', ['run', 'build:client'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) process.exit(1);
-}
+buildClientForBench();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bd-bench-shell-'));
