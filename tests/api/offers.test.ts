@@ -175,9 +175,16 @@ describe('the lead answers', () => {
     // Staff accept nothing themselves: the lead answers.
     expect((await offerAction(server, releaser.token, high, 'accept')).status).toBe(403);
 
-    const declined = await offerAction(server, lead.token, low, 'decline');
+    const declined = await offerAction(server, lead.token, low, 'decline', { reason: '  Too low for me  ' });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ status: 'rejected', amount: 280, gain: -20 });
+    // The lead's own decision (its own id, which it may read) and its words, trimmed.
+    expect(declined.body).toMatchObject({
+      status: 'rejected',
+      amount: 280,
+      gain: -20,
+      decidedBy: lead.id,
+      decisionReason: 'Too low for me',
+    });
     expect(await balances(server, lead.id)).toMatchObject({ available: '449.50', vault: '550.50' });
 
     const accepted = await offerAction(server, lead.token, high, 'accept');
@@ -289,7 +296,14 @@ describe('bounds (CHECKLIST 14)', () => {
     expect(daily.body.details.amount).toBe(
       'Entries of this kind for one lead are limited to €5,000,000.00 in 24 hours: at most €999,149.75 more for now',
     );
-    for (const id of made) expect((await offerAction(server, releaser.token, id, 'withdraw')).status).toBe(200);
+    // Withdrawing asks why (CHECKLIST 8): without a reason nothing changes.
+    const unsaid = await offerAction(server, releaser.token, made[0], 'withdraw', {});
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.details).toEqual({ reason: 'Please give a reason' });
+    for (const id of made)
+      expect((await offerAction(server, releaser.token, id, 'withdraw', { reason: 'Collector withdrew' })).status).toBe(200);
+    const withdrawn = await server.call({ method: 'GET', url: `/api/v1/offer/${made[0]}`, token: releaser.token });
+    expect(withdrawn.body).toMatchObject({ status: 'rejected', decidedBy: releaser.id, decisionReason: 'Collector withdrew' });
   });
 });
 
@@ -309,6 +323,7 @@ describe('GET /offer/export', () => {
     expect(text).toContain(',Lena Lead,');
     expect(text).toContain(',Emerald ring,450.25,300.00,150.25,Accepted,');
     expect(text).toContain(',Private collector,Mark Maker,Rhea Releaser');
+    expect(text.split('\n').find((line) => line.startsWith('Date,'))).toMatch(/,Made by,Released by,Reason\r?$/);
     const waiting = (await makeOffer(server, maker.token, watch, 333.33, inDays(5))).body.id as string;
     expect(waiting).toBeDefined();
     const own = await server.call({

@@ -100,6 +100,20 @@ describe('ids of people on records', () => {
     expect(seen).toMatchObject({ status: 'pending', amount: 450 });
     expect(seen).not.toHaveProperty('createdBy');
     expect(seen).not.toHaveProperty('releasedBy');
+    // Withdrawn by staff: the lead reads why, not who.
+    const second = await makeOffer(server, root, ring, 420, new Date(Date.now() + 86_400_000));
+    await server.call({ method: 'POST', url: `/api/v1/offer/${second.body.id}/release`, token: regular.token, headers: keyed() });
+    const withdrawn = await server.call({
+      method: 'POST',
+      url: `/api/v1/offer/${second.body.id}/withdraw`,
+      token: regular.token,
+      headers: keyed(),
+      payload: { reason: 'The buyer stepped back' },
+    });
+    expect(withdrawn.body).toMatchObject({ status: 'rejected', decidedBy: regular.id });
+    const told = (await get(lead.token, `/offer/${second.body.id}`)).body;
+    expect(told).toMatchObject({ status: 'rejected', decisionReason: 'The buyer stepped back' });
+    expect(told).not.toHaveProperty('decidedBy');
     const holding = ((await get(lead.token, '/holding')).body.holdings as Record<string, unknown>[])[0];
     expect(holding).toMatchObject({ productId: ring, status: 'held' });
     expect(holding).not.toHaveProperty('purchasedBy');

@@ -59,9 +59,21 @@ export const makeOffer = (
     payload: { productId, amount, expirationDate: expirationDate.toISOString(), origin },
   });
 
-/** `POST /offer/:id/<action>` as `token`. */
-export const offerAction = (server: TestServer, token: string, id: string, action: 'release' | 'accept' | 'decline' | 'withdraw') =>
-  server.call({ method: 'POST', url: `/api/v1/offer/${id}/${action}`, token, headers: { 'idempotency-key': randomUUID() } });
+/** `POST /offer/:id/<action>` as `token` (a withdrawal's or decline's reason in `payload`). */
+export const offerAction = (
+  server: TestServer,
+  token: string,
+  id: string,
+  action: 'release' | 'accept' | 'decline' | 'withdraw',
+  payload?: { reason?: string },
+) =>
+  server.call({
+    method: 'POST',
+    url: `/api/v1/offer/${id}/${action}`,
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    ...(payload ? { payload } : {}),
+  });
 
 /** A lead's account balances in euros, read from the database. */
 export async function balances(server: TestServer, leadId: string): Promise<Record<string, string>> {

@@ -174,6 +174,8 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
       let confirm = page.getByRole('alertdialog');
       await visible(confirm);
       expect(await textOf(confirm)).toContain('The offer of €280.00 for Emerald ring is rejected');
+      // A reason she may give (CHECKLIST 8); staff read it on the offer.
+      await confirm.getByLabel('Reason (optional)').fill('Too low for an emerald');
       await confirm.getByRole('button', { name: 'Decline the offer' }).click();
       await visible(row('€280.00').getByTestId('offer-status').filter({ hasText: 'Rejected' }));
 
@@ -229,6 +231,13 @@ describe('vault: buy for a lead, two offers released by a colleague, the lead an
     expect(detail).toContain(`Released to the lead`);
     expect(detail).toContain(`Rita Release (${RITA.email})`);
     expect(detail).toMatch(/StatusAccepted/);
+    await page.keyboard.press('Escape');
+    // The declined one says who declined it and why.
+    await rowOf(page, '€280.00').getByTestId('open-offer').click();
+    await visible(offer.getByTestId('offer-detail'));
+    const declined = await textOf(offer.getByTestId('offer-detail'));
+    expect(declined).toContain('Declined or withdrawn byLena Vault (lena@vault.test)');
+    expect(declined).toContain('ReasonToo low for an emerald');
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'vault-offer-detail-desktop');
     await page.keyboard.press('Escape');

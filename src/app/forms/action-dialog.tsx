@@ -7,8 +7,11 @@ import { Dialog } from '../ui/dialog.tsx';
 import { Field, FieldInput, FieldTextarea } from '../ui/field.tsx';
 import { controlStyle } from '../ui/input.tsx';
 
-/** What an action asks before it runs: nothing, a reason (a refusal says why) or a reference (a bank's). */
-export type ActionInput = 'reason' | 'reference' | undefined;
+/**
+ * What an action asks before it runs: nothing, a reason (a refusal says why), a reason the person may
+ * give or not (a lead declining an offer), or a reference (a bank's).
+ */
+export type ActionInput = 'reason' | 'optionalReason' | 'reference' | undefined;
 
 /**
  * The confirmation of one status action on one record (CHECKLIST item 8): its title, a sentence
@@ -52,7 +55,7 @@ export function ActionDialog({
 
   async function confirm() {
     const value = text.trim();
-    if (input && !value) {
+    if ((input === 'reason' || input === 'reference') && !value) {
       setError(t(input === 'reason' ? 'app.money.actionInput.reasonRequired' : 'app.money.actionInput.referenceRequired'));
       return;
     }
@@ -89,8 +92,12 @@ export function ActionDialog({
       }
     >
       {children}
-      {input === 'reason' ? (
-        <Field label={t('app.money.actionInput.reason')} required error={error}>
+      {input === 'reason' || input === 'optionalReason' ? (
+        <Field
+          label={t(input === 'reason' ? 'app.money.actionInput.reason' : 'app.money.actionInput.reasonOptional')}
+          required={input === 'reason'}
+          error={error}
+        >
           <FieldTextarea
             className={css({ minH: '20' }) + ' ' + controlStyle}
             maxLength={500}

@@ -459,6 +459,12 @@ export const offers = pgTable(
     releasedBy: uuid(),
     releasedAt: at(),
     decidedAt: at(),
+    /**
+     * Who ended it without a sale and why: the lead who declined (a reason if given), the staff member
+     * who withdrew it (a reason always); null when accepted, taken by another offer, or expired.
+     */
+    decidedBy: uuid(),
+    decisionReason: text(),
   },
   (t) => [
     index().on(t.userId, t.dateCreation),

@@ -21,7 +21,7 @@ export const offerResource = defineResource({
     ...ENTITY_ACCESS.offer,
   },
   // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
-  restricted: personIds('createdBy', 'releasedBy'),
+  restricted: personIds('createdBy', 'releasedBy', 'decidedBy'),
   hooks: {
     prepareCreate: (ctx, input) => offerValues(ctx, input),
   },

@@ -1,4 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { demandedText, optionalText } from '../../shared/fields.ts';
 import { realPersonOf } from '../../shared/lifecycle/four-eyes.ts';
 import { offerMachine } from '../../shared/lifecycle/machines.ts';
 import { toCents } from '../../shared/money.ts';
@@ -106,18 +108,26 @@ export const OFFER_ACTIONS = [
     resource: offerResource,
     machine: offerMachine,
     action: 'decline',
-    summary: 'Decline an offer (the lead)',
-    run(ctx, offer) {
+    // A reason if the lead gives one (its words go to the offer and the audit).
+    body: z.strictObject({ reason: optionalText(500) }).optional(),
+    summary: 'Decline an offer (the lead), with a reason if it gives one',
+    run(ctx, offer, body) {
       refuseExpired(ctx, offer);
       refuseOwnDecision(ctx, offer);
-      return { set: { decidedAt: nowOf(ctx) } };
+      const reason = body?.reason?.trim() || null;
+      return { set: { decidedAt: nowOf(ctx), decidedBy: realPersonOf(ctx.actor), decisionReason: reason }, audit: { reason } };
     },
   }),
   defineAction({
     resource: offerResource,
     machine: offerMachine,
     action: 'withdraw',
-    summary: 'Take back an offer not answered yet (staff)',
-    run: (ctx) => ({ set: { decidedAt: nowOf(ctx) } }),
+    // Refusing asks for a reason (CHECKLIST 8): the lead reads it on the offer.
+    body: z.strictObject({ reason: demandedText(500, 'validation.failureReasonRequired') }),
+    summary: 'Take back an offer not answered yet (staff), saying why',
+    run: (ctx, _offer, body) => ({
+      set: { decidedAt: nowOf(ctx), decidedBy: realPersonOf(ctx.actor), decisionReason: body.reason },
+      audit: { reason: body.reason },
+    }),
   }),
 ];

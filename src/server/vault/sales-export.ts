@@ -39,7 +39,7 @@ export function registerSalesExport(app: FastifyInstance) {
   });
 }
 
-/** An offer's row: made when and by whom, the lead, the product, amount, purchase price and gain as numbers, status and dates in words, who released it. */
+/** An offer's row: made when and by whom, the lead, the product, amount, purchase price and gain as numbers, status and dates in words, who released it, why it was declined or withdrawn. */
 const OFFER_COLUMNS: ListExport['columns'] = [
   { title: 'app.money.export.columns.date', value: (r) => localDateTime(r.record.dateCreation as Date, r.zone) },
   { title: 'app.money.export.columns.lead', value: (r) => personName(r.lead) },
@@ -56,6 +56,8 @@ const OFFER_COLUMNS: ListExport['columns'] = [
   { title: 'app.vault.export.columns.origin', value: (r) => String(r.record.origin ?? '') },
   { title: 'app.vault.export.columns.madeBy', value: (r) => personName(r.entered) },
   { title: 'app.vault.export.columns.releasedBy', value: (r) => personName(r.decided) },
+  // Why it was declined or withdrawn (CHECKLIST 8).
+  { title: 'app.vault.export.columns.reason', value: (r) => String(r.record.decisionReason ?? '') },
 ];
 
 /** `GET /offer/export`: the offers a list's filters show (a lead's: released ones only, its scope), as csv or xlsx. */

@@ -37,5 +37,8 @@ export const offerEntity = defineEntity({
     releasedBy: z.uuid().nullable().optional(),
     releasedAt: timestamp().nullable(),
     decidedAt: timestamp().nullable(),
+    /** Who ended it without a sale, and why: the lead who declined it, or the staff member who withdrew it. */
+    decidedBy: z.uuid().nullable().optional(),
+    decisionReason: z.string().nullable(),
   },
 });

@@ -70,14 +70,28 @@ export const offerMachine = defineMachine({
   entity: 'offer',
   states: OFFER_STATUSES,
   initial: 'awaiting_release',
-  fixed: ['amount', 'productPrice', 'gain', 'productId', 'userId', 'holdingId', 'createdBy', 'releasedBy', 'releasedAt', 'decidedAt'],
+  fixed: [
+    'amount',
+    'productPrice',
+    'gain',
+    'productId',
+    'userId',
+    'holdingId',
+    'createdBy',
+    'releasedBy',
+    'releasedAt',
+    'decidedAt',
+    'decidedBy',
+    'decisionReason',
+  ],
   actions: {
     /** Another staff member than its maker shows it to the lead. */
     release: { from: ['awaiting_release'], to: 'pending', by: 'staff', fourEyes: true },
     /** Sells the holding: vault → sales at the purchase price, sales → available the amount (online only). */
     accept: { from: ['pending'], to: 'accepted', by: 'lead' },
+    /** The lead says no, with a reason if it gives one. */
     decline: { from: ['pending'], to: 'rejected', by: 'lead' },
-    /** Staff take back an offer not yet answered. */
+    /** Staff take back an offer not yet answered, saying why (CHECKLIST 8). */
     withdraw: { from: ['awaiting_release', 'pending'], to: 'rejected', by: 'staff' },
     /** Another offer on the same holding was accepted (in that transaction). */
     supersede: { from: ['awaiting_release', 'pending'], to: 'rejected', by: 'nobody' },

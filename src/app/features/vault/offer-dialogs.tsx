@@ -186,7 +186,8 @@ export function MakeOfferDialog({
 
 /**
  * The confirmation of an offer action (SPEC.md §4: accept and decline are confirmed): who, which
- * product, how much and the gain; accepting says the product is sold and the amount credited. Online only.
+ * product, how much and the gain; accepting says the product is sold and the amount credited; a
+ * withdrawal asks why, a decline lets the lead say why. Online only.
  */
 export function OfferActionDialog({
   offer,
@@ -211,7 +212,9 @@ export function OfferActionDialog({
       what={t(`app.vault.actions.what.${action}`, params)}
       confirmLabel={t(`app.vault.actions.button.${action}`, params)}
       danger={action === 'decline' || action === 'withdraw'}
-      run={() => runOfferAction(offer.id, action)}
+      // Refusing asks for a reason (CHECKLIST 8): staff withdrawing must give one, a lead declining may.
+      input={action === 'withdraw' ? 'reason' : action === 'decline' ? 'optionalReason' : undefined}
+      run={(reason) => runOfferAction(offer.id, action, reason)}
       onClose={onClose}
       onDone={() => {
         showToast(t(`app.vault.actions.done.${action}`, params), 'success');

@@ -27,9 +27,12 @@ export const purchaseFor = (productId: string, userId: string, key: string): Pro
 /** The offer actions a screen makes (DESIGN.md §12), all online only. */
 export type OfferAction = 'release' | 'accept' | 'decline' | 'withdraw';
 
-/** POST /offer/:id/{action} through the offline engine: refused offline, the answer lands in the mirror. */
-export const runOfferAction = (id: string, action: OfferAction) =>
-  runOnline('offer', id, { method: 'POST', path: `/v1/offer/${id}/${action}`, body: {} });
+/**
+ * POST /offer/:id/{action} through the offline engine: refused offline, the answer lands in the mirror.
+ * A withdrawal says why; a decline may.
+ */
+export const runOfferAction = (id: string, action: OfferAction, reason = '') =>
+  runOnline('offer', id, { method: 'POST', path: `/v1/offer/${id}/${action}`, body: reason ? { reason } : {} });
 
 /** POST /offer (online only: the server reads the lead, holding, price and gain from the held product). */
 export const makeOffer = (body: { productId: string; amount: number; expirationDate: string; origin: string }, key: string) =>

@@ -23,7 +23,8 @@ function useProductTitle(id: unknown): string {
 /**
  * An offer's details (CHECKLIST 8): for whom, on what, how much against the purchase price, its status
  * (expired by date), who made it and who released it to the lead and when (staff only: a lead is not
- * told staff members' names), when it was answered, until when it runs and where it came from.
+ * told staff members' names), when it was answered, who declined or withdrew it and why, until when
+ * it runs and where it came from.
  */
 export function OfferDetail({ offer, now, onClose }: { offer: EntityRecord; now: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function OfferDetail({ offer, now, onClose }: { offer: EntityRecord; now:
   const lead = usePersonLabel(offer.userId);
   const maker = usePersonLabel(offer.createdBy);
   const releaser = usePersonLabel(offer.releasedBy);
+  const decider = usePersonLabel(offer.decidedBy);
   const product = useProductTitle(offer.productId);
   const facts: Fact[] = [
     ...(staff ? ([[field('userId'), lead]] as Fact[]) : []),
@@ -43,6 +45,9 @@ export function OfferDetail({ offer, now, onClose }: { offer: EntityRecord; now:
     [t('app.vault.detail.made'), byWhom(offer.dateCreation, staff && offer.createdBy ? maker : null)],
     [t('app.vault.detail.released'), byWhom(offer.releasedAt, staff && offer.releasedBy ? releaser : null)],
     [field('decidedAt'), when(offer.decidedAt)],
+    // Ended without a sale: who declined or withdrew it (to staff) and why.
+    ...(offer.decidedBy && staff ? ([[t('app.vault.detail.endedBy'), decider]] as Fact[]) : []),
+    ...(offer.decisionReason ? ([[t('app.vault.detail.reason'), String(offer.decisionReason)]] as Fact[]) : []),
     [field('expirationDate'), offer.expirationDate ? formatDate(String(offer.expirationDate)) : '—'],
     [field('origin'), String(offer.origin ?? '') || '—'],
   ];
