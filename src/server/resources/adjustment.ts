@@ -13,6 +13,6 @@ export const adjustmentResource = defineResource({
   table: adjustments,
   machine: adjustmentMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, read: 'admin', create: 'nobody', update: 'nobody', delete: 'nobody' },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy', 'decidedBy'),
 });

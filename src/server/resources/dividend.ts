@@ -19,7 +19,7 @@ export const dividendResource = defineResource({
   table: dividends,
   machine: dividendMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.dividend },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy', 'decidedBy'),
   hooks: {
     /** A dividend belongs to its investment's owner (its scope is checked on that owner). */

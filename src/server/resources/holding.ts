@@ -9,6 +9,6 @@ export const holdingResource = defineResource({
   entity: holdingEntity,
   table: holdings,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.holding },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('purchasedBy'),
 });

@@ -19,7 +19,7 @@ export const investmentResource = defineResource({
   table: investments,
   machine: investmentMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.investment },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy'),
   hooks: {
     prepareCreate: (ctx, input) =>

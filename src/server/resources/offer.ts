@@ -20,7 +20,7 @@ export const offerResource = defineResource({
     scope: { kind: 'owned', owner: 'userId', hiddenFromOwner: { field: 'status', values: ['awaiting_release'] } },
     ...ENTITY_ACCESS.offer,
   },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy', 'releasedBy', 'decidedBy'),
   hooks: {
     prepareCreate: (ctx, input) => offerValues(ctx, input),

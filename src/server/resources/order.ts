@@ -16,6 +16,6 @@ export const orderResource = defineResource({
   table: orders,
   machine: orderMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.order },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy', 'closedBy', 'closeRequestedBy'),
 });

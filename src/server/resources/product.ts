@@ -10,7 +10,7 @@ export const productResource = defineResource({
   entity: productEntity,
   table: products,
   access: { scope: { kind: 'catalog' }, ...ENTITY_ACCESS.product },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Which lead holds it: staff's, and that lead's own; other leads read the catalogue too (CHECKLIST 16).
   restricted: personIds('heldBy'),
   hooks: {
     async prepareCreate({ tx }, input) {

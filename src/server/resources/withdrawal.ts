@@ -17,7 +17,7 @@ export const withdrawalResource = defineResource({
   table: withdrawals,
   machine: withdrawalMachine,
   access: { scope: { kind: 'owned', owner: 'userId' }, ...ENTITY_ACCESS.withdrawal },
-  // Who entered or decided it, by id: staff and the person named only (CHECKLIST 16).
+  // Ids of people on it: staff's, and the named person's own (CHECKLIST 16).
   restricted: personIds('createdBy', 'approvedBy', 'decidedBy'),
   /** A lead never sets the bank's reference (403 when it tries). */
   leadFixed: { transactionId: null },

@@ -44,7 +44,10 @@ function WaitingNote({ offer, viewer }: { offer: EntityRecord; viewer: ActionVie
   );
 }
 
-/** A phone's row, two lines: product (opening its details) and amount; the lead (staff), the expiry or why it waits, and the status. Its actions are in the row menu, by the thumb. */
+/**
+ * A phone's row, two lines: product (opening its details) and amount; the lead (staff), the expiry or
+ * why it waits, and the status. Its actions are in the row menu, by the thumb.
+ */
 function OfferRowFacts({
   row,
   showLead,
@@ -102,8 +105,9 @@ function ActionFor({ pending, onClose }: { pending: Pending; onClose: () => void
 /**
  * Offers (DESIGN.md §12–§13): the list kit over the mirror, status quick filters, expired shown by
  * date. Staff make offers, release another's (never their own: "waiting for release by another staff
- * member"), withdraw one not answered; a lead accepts or declines its own after a confirmation. A row
- * opens to its details (who made and released it, when). Every action is online only and says so offline. `leadId`: one lead's (its page's tab, the lead's vault).
+ * member"), withdraw one not answered (saying why); a lead accepts or declines its own after a
+ * confirmation. A row opens to its details (who made and released it, when, why it ended). Every
+ * action is online only and says so offline. `leadId`: one lead's (its page's tab, the lead's vault).
  */
 export function OffersScreen({
   state,
