@@ -334,6 +334,10 @@ describe('GET /offer/export', () => {
     });
     expect(own.status).toBe(200);
     expect(String(own.body)).not.toContain('333.33');
+    // The lead's own export: its offers, not who made or released them (CHECKLIST 16, as the API answers).
+    expect(String(own.body)).toContain(',Emerald ring,450.25,300.00,150.25,Accepted,');
+    expect(String(own.body)).not.toContain('Mark Maker');
+    expect(String(own.body)).not.toContain('Rhea Releaser');
   });
 });
 

@@ -6,6 +6,7 @@ import { moneyListExportContract } from '../../shared/contracts/money-history.ts
 import type { Language } from '../../shared/constants.ts';
 import { campaigns, users } from '../db/schema.ts';
 import type { AnyResource } from '../resources/define-resource.ts';
+import { mayReadPeople } from '../resources/person-ids.ts';
 import { AppError } from '../http/app-error.ts';
 import { actorOrThrow } from '../http/authenticate.ts';
 import { languageOf, translate } from '../http/i18n.ts';
@@ -125,6 +126,8 @@ export function registerListExport(
             lead: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email },
             entered: { firstName: entered.firstName, lastName: entered.lastName, email: entered.email },
             decided: { firstName: decided.firstName, lastName: decided.lastName, email: decided.email },
+            enteredId: enteredBy ? sql<string | null>`${enteredBy}` : sql<null>`null`,
+            decidedId: decidedBy ? sql<string | null>`${decidedBy}` : sql<null>`null`,
             campaign: campaign.name,
             also: sql<Record<string, unknown>>`json_build_object(${sql.join(
               Object.entries(also).flatMap(([key, value]) => [sql`${key}::text`, value]),
@@ -186,13 +189,14 @@ export function registerListExport(
           name: t(title),
           header,
           columns: sheetColumns.map((c) => t(c.title)),
-          rows: rows.map(({ record, lead: l, entered: e, decided: d, campaign: c0, also: a }) =>
+          rows: rows.map(({ record, lead: l, entered: e, decided: d, enteredId, decidedId, campaign: c0, also: a }) =>
             sheetColumns.map((c) =>
               c.value({
                 record: record as Record<string, unknown>,
                 lead: l,
-                entered: e,
-                decided: d,
+                // Who entered or decided it, by name, to those the API tells who (CHECKLIST 16): a lead reads only itself.
+                entered: mayReadPeople(actor, enteredId) ? e : null,
+                decided: mayReadPeople(actor, decidedId) ? d : null,
                 campaign: c0 ?? '',
                 also: a ?? {},
                 lang,

@@ -5,6 +5,10 @@ import type { Reader, Restriction } from './define-resource.ts';
 const namesOnly = (value: unknown, reader: Reader) =>
   value === null || value === undefined || value === reader.id || (Array.isArray(value) && value.every((id) => id === reader.id));
 
+/** Whether `reader` may be told who `value` names (an id, or a list of them): the rule below, for one value. */
+export const mayReadPeople = (reader: Reader, value: unknown) =>
+  isStaff(reader.roles) || Boolean(reader.impersonatorId) || namesOnly(value, reader);
+
 /**
  * Fields naming people by id (who entered, approved, decided, released or closed a record; the lead
  * holding a product), CHECKLIST.md 16: staff read them, and so does a staff member signed in as a lead
@@ -15,5 +19,5 @@ const namesOnly = (value: unknown, reader: Reader) =>
 export const personIds = (...fields: string[]): Restriction[] =>
   fields.map((field) => ({
     fields: [field],
-    readableBy: (reader, row) => isStaff(reader.roles) || Boolean(reader.impersonatorId) || namesOnly(row[field], reader),
+    readableBy: (reader, row) => mayReadPeople(reader, row[field]),
   }));
