@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT_DIR } from '../../src/server/config.ts';
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-server.ts';
-import { httpClient } from './http-client.ts';
+import { httpClient, requestJson as json } from './http-client.ts';
 import { markdownTable, ms, now, percentile } from './measure.ts';
 import { serverRunner, startServerProcess } from './server-process.ts';
 
@@ -25,18 +25,6 @@ const CLIENTS = Math.max(2, Number(process.env.BENCH_CLIENTS ?? 50) || 50);
 const WRITES = Math.max(5, Math.round(40 * SCALE));
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
-
-type Client = ReturnType<typeof httpClient>;
-
-async function json(client: Client, method: string, url: string, token?: string, body?: unknown) {
-  const answer = await client.request(
-    method,
-    url,
-    token ? { authorization: `Bearer ${token}` } : {},
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : undefined };
-}
 
 async function main() {
   const runner = serverRunner(ROOT_DIR);

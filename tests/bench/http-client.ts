@@ -27,3 +27,21 @@ export function httpClient(port: number, maxSockets = 8) {
     });
   return { request, close: () => agent.destroy() };
 }
+
+/** One JSON request through a bench's keep-alive client: the status and the parsed body. */
+export async function requestJson(
+  client: ReturnType<typeof httpClient>,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const answer = await client.request(
+    method,
+    url,
+    { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : undefined };
+}

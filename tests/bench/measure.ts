@@ -60,3 +60,18 @@ export async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; p
     clearInterval(timer);
   }
 }
+
+/** Runs `total` jobs from `clients` concurrent workers; the wall time in ms. */
+export async function concurrently(total: number, clients: number, job: (i: number, worker: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const start = now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, worker) => {
+      while (next < total) await job(next++, worker);
+    }),
+  );
+  return now() - start;
+}
+
+/** A process's CPU time (user + system) in ms. */
+export const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;

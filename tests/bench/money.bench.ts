@@ -28,8 +28,8 @@ import { cardDeposit } from '../fixtures/card-deposit.ts';
 import { ROOT_DIR } from '../../src/server/config.ts';
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-server.ts';
 import { SANDBOX_SECURE_CODE } from '../../src/shared/money/test-cards.ts';
-import { httpClient } from './http-client.ts';
-import { markdownTable, ms, now, percentile, ratio, thousands } from './measure.ts';
+import { httpClient, requestJson as json } from './http-client.ts';
+import { concurrently, cpuMs, markdownTable, ms, now, percentile, ratio, thousands } from './measure.ts';
 import { createDatabase, findPostgres } from './postgres.ts';
 import { serverRunner, startServerProcess, type Runner } from './server-process.ts';
 
@@ -50,30 +50,6 @@ const CONFIRMS = Math.max(30, Math.round(200 * SCALE));
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const DB_NAME = 'bd_money_bench';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
-
-type Client = ReturnType<typeof httpClient>;
-
-async function json(client: Client, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const answer = await client.request(
-    method,
-    url,
-    { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : undefined };
-}
-
-/** Runs `total` jobs from `clients` concurrent workers; the wall time in ms. */
-async function concurrently(total: number, clients: number, job: (i: number, worker: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const start = now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      while (next < total) await job(next++, worker);
-    }),
-  );
-  return now() - start;
-}
 
 /**
  * One ledger transfer in plain SQL, as the ledger module books it without the API around it: lock the
@@ -137,8 +113,6 @@ type Result = {
   confirmMs: number[];
   confirmFailures: number;
 };
-
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /** One database: the server in its own process on it, the raw SQL from this process on the same database. */
 async function runEngine(engine: Engine, runner: Runner, version: string, workers: number, adminUrl?: string): Promise<Result> {

@@ -20,8 +20,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT_DIR } from '../../src/server/config.ts';
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-server.ts';
-import { httpClient } from './http-client.ts';
-import { markdownTable, ms, now, ratio, thousands } from './measure.ts';
+import { httpClient, requestJson as json } from './http-client.ts';
+import { concurrently, cpuMs, markdownTable, ms, ratio, thousands } from './measure.ts';
 import { serverRunner, startServerProcess } from './server-process.ts';
 
 const SCALE = Math.min(10, Math.max(0.05, Number(process.env.BENCH_SCALE ?? 1) || 1));
@@ -30,29 +30,6 @@ const CLIENTS = 20;
 const ROUNDS = 4;
 const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
-
-type Client = ReturnType<typeof httpClient>;
-async function json(client: Client, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const answer = await client.request(
-    method,
-    url,
-    { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : undefined };
-}
-
-async function concurrently(total: number, clients: number, job: (i: number, worker: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const start = now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      while (next < total) await job(next++, worker);
-    }),
-  );
-  return now() - start;
-}
 
 /** One order's transaction as raw SQL: what POST /order writes, without the API around it. */
 async function rawOpen(client: pg.PoolClient, lead: { id: string; available: string; margin: string }, heldCents: number) {

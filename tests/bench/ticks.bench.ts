@@ -22,7 +22,7 @@ import { ROOT_DIR } from '../../src/server/config.ts';
 import { PRICE_SUBSCRIBE, PRICE_TICK, type Quote } from '../../src/shared/trading/quote.ts';
 import { SYMBOLS } from '../../src/shared/trading/symbols.ts';
 import { httpClient } from './http-client.ts';
-import { markdownTable, ms, now, percentile, thousands } from './measure.ts';
+import { cpuMs, markdownTable, ms, now, percentile, thousands } from './measure.ts';
 import { serverRunner, startServerProcess } from './server-process.ts';
 
 const CLIENTS = Math.max(6, Number(process.env.BENCH_CLIENTS ?? 1000) || 1000);
@@ -31,7 +31,6 @@ const ROOT = { email: 'root@bench.local', password: 'bench-root-1' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 async function main() {
   const runner = serverRunner(ROOT_DIR);
