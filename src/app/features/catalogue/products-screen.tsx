@@ -158,6 +158,10 @@ export function ProductsScreen({
     })),
   ];
 
+  // Both views export what their filters show (staff only).
+  const exportButtons = isStaff(roles) ? (
+    <ExportButtons entity="product" query={{ filters: state.filters, sorts: state.sorts, q: state.q }} testId="products-export" />
+  ) : null;
   const toggle = (
     <div role="group" aria-label={t('app.catalogue.view.label')} className={css({ display: 'flex', gap: '1' })}>
       <Button size="sm" variant={view === 'cards' ? 'solid' : 'outline'} aria-pressed={view === 'cards'} onClick={() => setView('cards')}>
@@ -177,13 +181,7 @@ export function ProductsScreen({
             actions={
               <>
                 {toggle}
-                {isStaff(roles) ? (
-                  <ExportButtons
-                    entity="product"
-                    query={{ filters: state.filters, sorts: state.sorts, q: state.q }}
-                    testId="products-export"
-                  />
-                ) : null}
+                {exportButtons}
                 {mayOn(roles, 'product', 'create') ? (
                   <Button size="sm" onClick={() => setCreating(true)} data-testid="new-product">
                     {t('app.list.add')}
@@ -240,13 +238,7 @@ export function ProductsScreen({
             actions={
               <>
                 {toggle}
-                {isStaff(roles) ? (
-                  <ExportButtons
-                    entity="product"
-                    query={{ filters: state.filters, sorts: state.sorts, q: state.q }}
-                    testId="products-export"
-                  />
-                ) : null}
+                {exportButtons}
               </>
             }
             onRowOpen={(row) => void navigate({ to: '/products/$productId', params: { productId: row.id } })}
